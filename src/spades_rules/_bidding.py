@@ -1,0 +1,180 @@
+"""The bidding decision point: which bids a seat may make, and why any other bid is refused.
+
+Every bid format and bidding option is read here and nowhere else:
+
+- the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
+- blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit``;
+- ``bidding="whiz"`` (nil or exactly the spades held) and ``"suicide"`` (one nil per partnership);
+- ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
+- ``forbid_total_equal_tricks`` (constrains the last bidder).
+
+No-bid and mirror Spades have no bidding actions; :func:`fixed_bids` gives mirror's automatic bids.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import attrs
+
+from spades_rules.actions import Bid
+from spades_rules.errors import IllegalActionError, IllegalReason
+
+if TYPE_CHECKING:
+    from spades_rules.rules import Rules
+    from spades_rules.state import HandState
+
+
+@attrs.frozen
+class _BidRule:
+    """The bids open to one seat: numbers ``lo``-``hi`` (or only ``exact``), nil, blind nil, and a total
+    the last bidder may not reach. Each ``*_why`` says why the corresponding bid is closed."""
+
+    lo: int
+    hi: int
+    exact: int | None
+    nil: bool
+    blind: bool
+    excluded: int | None
+    number_why: str
+    nil_why: str
+    blind_why: str
+
+    def allows_number(self, tricks: int) -> bool:
+        return self.lo <= tricks <= self.hi and (self.exact is None or tricks == self.exact)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
+    """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
+    tricks = rules.tricks_per_hand
+    lo, hi, exact = rules.min_bid, tricks, None
+    nil, nil_why = rules.nil, "the rules do not allow nil"
+    number_why = f"bids run from {rules.min_bid} to {tricks}"
+    blind, blind_why = _blind_nil_open(rules, seat, scores)
+
+    partner = rules.partner_of(seat)
+    partner_bid = hand.bids[partner] if partner is not None else None
+
+    if rules.bidding == "whiz":
+        exact = _popcount(hand.held[seat] & rules._tables.spade_mask)
+        number_why = f"in whiz you bid nil or exactly your {exact} spades"
+        if exact == 0:
+            lo, hi = 1, 0
+            number_why = "in whiz a hand without spades must bid nil"
+    elif rules.bidding == "suicide":
+        minimum = rules.team_min_bid or rules.min_bid
+        if partner_bid is None:
+            lo = minimum
+            number_why = f"in suicide the first partner bids nil or at least {minimum}"
+        elif partner_bid.tricks == 0:
+            lo, nil = minimum, False
+            nil_why = "in suicide only one partner bids nil, and your partner did"
+            number_why = f"your partner bid nil, so you must bid at least {minimum}"
+        else:
+            lo, hi = 1, 0
+            number_why = "in suicide one partner must bid nil, and your partner bid a number"
+    elif partner_bid is not None:
+        if rules.team_min_bid is not None:
+            needed = rules.team_min_bid - partner_bid.tricks
+            if needed > lo:
+                lo = needed
+                number_why = (
+                    f"the side's contract must reach {rules.team_min_bid}: with your partner's "
+                    f"{partner_bid.tricks} you must bid at least {needed}"
+                )
+            if needed > 0:
+                nil = False
+                nil_why = f"the side's contract must reach {rules.team_min_bid}, so you cannot bid nil"
+        if partner_bid.tricks == 0 and not rules.both_partners_nil:
+            nil = False
+            nil_why = "your partner bid nil and both partners may not bid nil"
+    if not nil and blind:
+        blind, blind_why = False, nil_why
+
+    excluded = None
+    if rules.forbid_total_equal_tricks and sum(bid is not None for bid in hand.bids) == rules.players - 1:
+        others = sum(bid.tricks for bid in hand.bids if bid is not None)
+        if 0 <= tricks - others <= tricks:
+            excluded = tricks - others
+    return _BidRule(lo, hi, exact, nil, blind, excluded, number_why, nil_why, blind_why)
+
+
+def _blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+    if not rules.blind_nil:
+        return False, "the rules do not allow blind nil"
+    if rules.blind_nil_deficit is None:
+        return True, ""
+    side = rules.side_of(seat)
+    leader = max(score for other, score in enumerate(scores) if other != side)
+    deficit = leader - scores[side]
+    if deficit < rules.blind_nil_deficit:
+        return False, (
+            f"blind nil needs the side to trail by at least {rules.blind_nil_deficit}; it trails by {deficit}"
+            if deficit > 0
+            else f"blind nil needs the side to trail by at least {rules.blind_nil_deficit}; it does not trail"
+        )
+    return True, ""
+
+
+@lru_cache(maxsize=4096)
+def _bids_for(seat: int, numbers: tuple[int, ...], nil: bool, blind: bool) -> tuple[Bid, ...]:
+    bids = [Bid(seat, 0)] if nil else []
+    bids.extend(Bid(seat, number) for number in numbers)
+    if blind:
+        bids.append(Bid(seat, 0, blind=True))
+    return tuple(bids)
+
+
+def legal_bids(rule: _BidRule, seat: int) -> tuple[Bid, ...]:
+    """The bids ``rule`` allows, in code order: nil, 1 ... n, blind nil."""
+    numbers = tuple(
+        n for n in range(max(rule.lo, 1), rule.hi + 1) if (rule.exact is None or n == rule.exact) and n != rule.excluded
+    )
+    nil = rule.nil and rule.excluded != 0
+    blind = rule.blind and rule.excluded != 0
+    return _bids_for(seat, numbers, nil, blind)
+
+
+def check_bid(rule: _BidRule, bid: Bid, rules: Rules) -> None:
+    """Raise :class:`IllegalActionError` with the reason when ``rule`` does not allow ``bid``."""
+    tricks = bid.tricks
+    if bid.blind:
+        if not rule.blind:
+            raise IllegalActionError(
+                IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {rule.blind_why}", action=bid
+            )
+    elif tricks == 0:
+        if not rule.nil:
+            raise IllegalActionError(
+                IllegalReason.NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid nil: {rule.nil_why}", action=bid
+            )
+    elif not rules.min_bid <= tricks <= rules.tricks_per_hand:
+        raise IllegalActionError(
+            IllegalReason.BID_OUT_OF_RANGE,
+            f"seat {bid.seat} cannot bid {tricks}: bids run from {rules.min_bid} to {rules.tricks_per_hand}",
+            action=bid,
+        )
+    elif not rule.allows_number(tricks):
+        raise IllegalActionError(
+            IllegalReason.BID_NOT_ALLOWED, f"seat {bid.seat} cannot bid {tricks}: {rule.number_why}", action=bid
+        )
+    if tricks == rule.excluded:
+        raise IllegalActionError(
+            IllegalReason.BID_NOT_ALLOWED,
+            f"seat {bid.seat} cannot bid {'nil' if tricks == 0 else tricks}: the last bidder may not make the "
+            f"total of the bids equal the {rules.tricks_per_hand} tricks",
+            action=bid,
+        )
+
+
+def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
+    """The bids a format fixes at the deal: mirror's spade counts (0 = nil); None for no-bid."""
+    if rules.bidding == "mirror":
+        spades = rules._tables.spade_mask
+        return tuple(Bid(seat, _popcount(mask & spades)) for seat, mask in enumerate(held))
+    return (None,) * rules.players

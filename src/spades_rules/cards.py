@@ -1,0 +1,287 @@
+"""Cards: suits, ranks, the 54 card values, and their notation.
+
+A :class:`Card` is an interned immutable value: there is exactly one object per card, so cards compare,
+hash and sort cheaply and can be used as dictionary keys. The two jokers belong to the spade suit for
+every purpose (following, trumping, leading, breaking); their order among the trumps is a rule, decided
+in :mod:`spades_rules.rules`.
+
+Notation (python-chess style: exact, forgiving on input, canonical on output):
+
+>>> Card.parse("AS")
+Card.parse('AS')
+>>> str(Card.parse("10h")), str(Card.parse("Q♥")), str(Card.parse("bj"))
+('TH', 'QH', 'BJ')
+>>> parse_cards("AS KS 2H")
+(Card.parse('AS'), Card.parse('KS'), Card.parse('2H'))
+>>> Card.parse("1S")
+Traceback (most recent call last):
+...
+spades_rules.errors.CardParseError: unknown card '1S': expected a rank (2-9, T or 10, J, Q, K, A) and a suit (C, D, H, S or a suit symbol), or BJ/LJ for a joker
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, Final
+
+from typing_extensions import Self
+
+from spades_rules.errors import CardParseError
+
+__all__ = [
+    "ALL_CARDS",
+    "BIG_JOKER",
+    "LITTLE_JOKER",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in OpenSpiel's order (clubs low, spades high). Spades are always trumps."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter name used in card notation: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+
+class Rank(enum.IntEnum):
+    """Ranks, ace high. The jokers have ranks above the ace so that they sort after it."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    LITTLE_JOKER = 15
+    BIG_JOKER = 16
+
+    @property
+    def letter(self) -> str:
+        """The one-character name used in card notation (``T`` for ten)."""
+        return _RANK_LETTERS[self]
+
+
+_RANK_LETTERS: Final = {
+    **{Rank(v): str(v) for v in range(2, 10)},
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.LITTLE_JOKER: "L",
+    Rank.BIG_JOKER: "B",
+}
+
+
+class Card:
+    """A playing card. Interned: ``Card(Suit.SPADES, Rank.ACE) is Card.parse("AS")``.
+
+    Cards are ordered by suit (clubs, diamonds, hearts, spades, then the jokers) and rank within
+    the suit, which is the order of :attr:`index` and of OpenSpiel's card numbers.
+
+    >>> Card(Suit.SPADES, Rank.ACE) is Card.parse("as")
+    True
+    >>> sorted(parse_cards("BJ 2S AC"))
+    [Card.parse('AC'), Card.parse('2S'), Card.parse('BJ')]
+    >>> Card.parse("LJ").suit, Card.parse("LJ").is_joker
+    (<Suit.SPADES: 3>, True)
+    """
+
+    __slots__ = ("suit", "rank", "index", "bit", "_str")
+
+    suit: Suit
+    """The printed suit; jokers are spades."""
+    rank: Rank
+    """The rank; jokers have :attr:`Rank.LITTLE_JOKER` / :attr:`Rank.BIG_JOKER`."""
+    index: int
+    """0-51 for the ordinary cards (suit·13 + rank − 2, OpenSpiel's numbering), 52 = LJ, 53 = BJ."""
+    bit: int
+    """``1 << index``: the card's bit in the engine's hand masks."""
+    _str: str
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Self:
+        try:
+            return _BY_SUIT_RANK[(Suit(suit), Rank(rank))]  # type: ignore[return-value]
+        except (KeyError, ValueError):
+            raise CardParseError(f"no such card: suit={suit!r}, rank={rank!r}") from None
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: Rank, index: int) -> Card:
+        card = object.__new__(cls)
+        text = "BJ" if rank is Rank.BIG_JOKER else "LJ" if rank is Rank.LITTLE_JOKER else rank.letter + suit.letter
+        for name, value in (("suit", suit), ("rank", rank), ("index", index), ("bit", 1 << index), ("_str", text)):
+            object.__setattr__(card, name, value)
+        return card
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``"AS"``, ``"10H"``/``"TH"``, ``"2c"``, ``"Q♥"``, ``"BJ"``/``"LJ"`` (case-insensitive).
+
+        Raises :class:`~spades_rules.errors.CardParseError` naming the string on anything else.
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"a card must be given as a string, not {type(text).__name__}")
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise CardParseError(
+                f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit "
+                "(C, D, H, S or a suit symbol), or BJ/LJ for a joker",
+                text=text,
+            )
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose :attr:`index` is ``index`` (0-53)."""
+        if type(index) is not int or not 0 <= index < len(ALL_CARDS):
+            raise CardParseError(f"no card has index {index!r}: indices run from 0 to {len(ALL_CARDS) - 1}")
+        return ALL_CARDS[index]
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the big and the little joker."""
+        return self.index >= 52
+
+    def unicode(self) -> str:
+        """The card with a suit symbol, e.g. ``'A♠'``, ``'10♥'``; jokers stay ``'BJ'``/``'LJ'``."""
+        if self.is_joker:
+            return self._str
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._str!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_ordinary = [Card._make(suit, rank, suit * 13 + rank - 2) for suit in Suit for rank in list(Rank)[:13]]
+LITTLE_JOKER: Final = Card._make(Suit.SPADES, Rank.LITTLE_JOKER, 52)
+"""The little joker, ``LJ``."""
+BIG_JOKER: Final = Card._make(Suit.SPADES, Rank.BIG_JOKER, 53)
+"""The big joker, ``BJ``."""
+ALL_CARDS: Final[tuple[Card, ...]] = (*_ordinary, LITTLE_JOKER, BIG_JOKER)
+"""All 54 cards in index order: the 52 ordinary cards, then ``LJ`` and ``BJ``."""
+del _ordinary
+
+_BY_SUIT_RANK: Final = {(c.suit, c.rank): c for c in ALL_CARDS}
+_SUIT_ALIASES: Final = {
+    Suit.CLUBS: ("C", "♣", "♧"),
+    Suit.DIAMONDS: ("D", "♦", "♢"),
+    Suit.HEARTS: ("H", "♥", "♡"),
+    Suit.SPADES: ("S", "♠", "♤"),
+}
+_BY_TEXT: dict[str, Card] = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER}
+for _card in ALL_CARDS[:52]:
+    _ranks = ("10", "T") if _card.rank is Rank.TEN else (_card.rank.letter,)
+    for _r in _ranks:
+        for _s in _SUIT_ALIASES[_card.suit]:
+            _BY_TEXT[_r + _s] = _card
+del _card, _ranks, _r, _s
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas (or an iterable of card strings).
+
+    >>> parse_cards("AS, KS,2h")
+    (Card.parse('AS'), Card.parse('KS'), Card.parse('2H'))
+    >>> parse_cards("")
+    ()
+    """
+    if isinstance(text, str):
+        parts: Iterable[str] = text.replace(",", " ").split()
+    else:
+        parts = text
+    return tuple(Card.parse(part) for part in parts)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical text of some cards, space separated: the inverse of :func:`parse_cards`.
+
+    >>> format_cards(parse_cards("10h as"))
+    'TH AS'
+    """
+    return " ".join(card._str for card in cards)
+
+
+def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask``, in index order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask

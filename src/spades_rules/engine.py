@@ -1,0 +1,529 @@
+"""The engine: :func:`new_game`, :func:`legal_actions`, :func:`is_legal` and :func:`apply`.
+
+This is the only place where transitions happen. :func:`apply` is pure: it returns a new state and
+never changes the one given; anything not in :func:`legal_actions` raises
+:class:`~spades_rules.errors.IllegalActionError` with a reason.
+
+Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fields, never a preset name):
+
+- Deal (``_apply_deal``): the deck is checked against ``rules.deck``; ``deal_method="deal"`` gives one card
+  at a time clockwise from the dealer's left, ``"draw"`` makes the deck the two-player stock.
+- Draw (``_apply_draw``): each turn keeps one of the next two stock cards; the non-dealer starts.
+- Start of bidding (``_begin_bidding``): the bid order (``bid_order``); formats that fix the bids (no-bid,
+  mirror) skip the phase.
+- Redeal (``_apply_redeal``): a seat whose hand meets ``redeal_on`` may call it before the first bid.
+- Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
+- Exchange (``_exchanges_due``, ``_apply_exchange``): after the bids, each blind nil bidder with a
+  non-nil partner passes ``blind_nil_exchange`` cards, then the partner returns as many.
+- First lead (``_begin_play``): the dealer's left, or the holder of the lowest club (``first_lead``).
+- Plays (``_playable``): follow the effective suit led; lead spades only once broken (``spade_lead``).
+- Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
+  suit led.
+- End of hand (``_finish_hand``): :func:`~spades_rules.scoring.score_hand`, then the game-end checks
+  (``target_score``, ``losing_score``, ``max_hands``) and the dealer passes left.
+
+>>> from spades_rules import Rules, Deal, Bid
+>>> state = new_game(Rules.standard())
+>>> state = apply(state, Deal.shuffled(state.rules, 1))
+>>> state.phase, state.to_act
+(<Phase.BID: 'bid'>, 1)
+>>> len(legal_actions(state)), legal_actions(state)[:2]
+(15, (Bid(seat=1, tricks=0, blind=False), Bid(seat=1, tricks=1, blind=False)))
+>>> apply(state, Bid(2, 3))
+Traceback (most recent call last):
+...
+spades_rules.errors.IllegalActionError: seat 2 cannot act: it is seat 1's turn to bid
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any, Final
+
+from spades_rules._bidding import bid_rule, check_bid, fixed_bids, legal_bids
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.cards import ALL_CARDS, Card, Suit, _cards_of_mask, _mask_of, format_cards
+from spades_rules.errors import IllegalActionError, IllegalReason
+from spades_rules.rules import Rules, _Tables
+from spades_rules.scoring import _score_sheet
+from spades_rules.state import GameState, HandState, Phase, Trick
+
+__all__ = ["apply", "is_legal", "legal_actions", "new_game"]
+
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(5))
+_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(5))
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+def new_game(
+    rules: Rules,
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    bags: Sequence[int] | None = None,
+) -> GameState:
+    """A new game in the ``DEAL`` phase, ``dealer`` dealing first; optionally from given scores and bags.
+
+    >>> from spades_rules import Rules
+    >>> state = new_game(Rules.standard(), scores=[120, 20])
+    >>> state.phase, state.scores, state.is_chance
+    (<Phase.DEAL: 'deal'>, (120, 20), True)
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"new_game needs a Rules value, not {type(rules).__name__}")
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
+    sides = rules.num_sides
+    start = _per_side("scores", scores, sides, minimum=None)
+    start_bags = _per_side("bags", bags, sides, minimum=0)
+    return GameState(rules, Phase.DEAL, dealer, start, start_bags, (), None, None, (), (), start, start_bags)
+
+
+def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: int | None) -> tuple[int, ...]:
+    if values is None:
+        return (0,) * sides
+    result = tuple(values)
+    if len(result) != sides or any(type(v) is not int for v in result):
+        raise ValueError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
+    if minimum is not None and any(v < minimum for v in result):
+        raise ValueError(f"{name} must not be negative")
+    return result
+
+
+# ---------------------------------------------------------------------------------------- legal actions
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action :func:`apply` accepts now, in a stable order (that of the integer codec).
+
+    Empty in the ``DEAL`` phase (a chance node: see :meth:`~spades_rules.actions.Deal.shuffled`) and once
+    the game is over. In the ``BID`` phase, redeal calls by qualifying seats come after the bids.
+    """
+    phase = state.phase
+    hand = state.hand
+    if phase is Phase.PLAY:
+        assert hand is not None and hand.to_act is not None
+        seat = hand.to_act
+        return _plays_of(seat, _playable(state.rules._tables, hand, hand.held[seat]))
+    if phase is Phase.BID:
+        assert hand is not None and hand.to_act is not None
+        bids = legal_bids(bid_rule(state.rules, hand, hand.to_act, state.scores), hand.to_act)
+        return bids + _redeals(state.rules, hand)
+    if phase is Phase.DRAW:
+        assert hand is not None and hand.to_act is not None
+        return _DRAWS[hand.to_act]
+    if phase is Phase.EXCHANGE:
+        assert hand is not None and hand.to_act is not None
+        seat = hand.to_act
+        size = state.rules.blind_nil_exchange
+        return tuple(Exchange(seat, cards) for cards in combinations(_cards_of_mask(hand.held[seat]), size))
+    return ()
+
+
+def is_legal(state: GameState, action: object) -> bool:
+    """Whether :func:`apply` accepts ``action`` in ``state``."""
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+    plays = _PLAYS[seat]
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(plays[low.bit_length() - 1])
+        mask ^= low
+    return tuple(result)
+
+
+def _playable(tables: _Tables, hand: HandState, mine: int) -> int:
+    """The mask of cards the seat to play may play."""
+    trick = hand.trick_cards
+    if trick:
+        follow = mine & tables.suit_masks[tables.suit_of[trick[0].index]]
+        return follow or mine
+    if not hand.completed_tricks and tables.lead_lowest_club:
+        club = _lowest_club_in_play(tables, hand)
+        if club is not None:
+            return club.bit
+    if tables.spades_anytime or hand.spades_broken:
+        return mine
+    return mine & ~tables.spade_mask or mine
+
+
+def _lowest_club_in_play(tables: _Tables, hand: HandState) -> Card | None:
+    in_play = 0
+    for mask in hand.held:
+        in_play |= mask
+    clubs = in_play & tables.suit_masks[Suit.CLUBS]
+    return ALL_CARDS[(clubs & -clubs).bit_length() - 1] if clubs else None
+
+
+def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
+    if not rules.redeal_on or any(bid is not None for bid in hand.bids):
+        return ()
+    return tuple(Redeal(seat) for seat in range(rules.players) if _may_redeal(rules, hand.held[seat]))
+
+
+def _may_redeal(rules: Rules, mine: int) -> bool:
+    tables = rules._tables
+    spades = bin(mine & tables.spade_mask).count("1")
+    conditions = {
+        "no_spades": spades == 0,
+        "one_or_no_spades": spades <= 1,
+        "no_face_cards": not mine & tables.face_mask,
+    }
+    return any(conditions[condition] for condition in rules.redeal_on)
+
+
+# ---------------------------------------------------------------------------------------- apply
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``. Pure: ``state`` is unchanged, and stays usable if this raises.
+
+    Raises :class:`~spades_rules.errors.IllegalActionError` (with a :class:`IllegalReason`) for anything
+    that :func:`legal_actions` does not list, and for a deal that is not the rules' deck.
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(
+            IllegalReason.NOT_AN_ACTION, f"{action!r} is not an action (Deal, DrawDecision, Redeal, Bid, Exchange, "
+            "Play)", action=action,
+        )
+    if state.phase is not handler[0]:
+        _refuse_phase(state, action)
+    return handler[1](state, action)
+
+
+def _refuse_phase(state: GameState, action: Action) -> None:
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalActionError(IllegalReason.GAME_OVER, f"the game is over; {action} is not accepted", action=action)
+    if isinstance(action, Redeal):
+        raise IllegalActionError(
+            IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal in the {state.phase.value} phase",
+            action=action,
+        )
+    expected = {
+        Phase.DEAL: "a Deal (chance)",
+        Phase.DRAW: "a DrawDecision",
+        Phase.BID: "a Bid",
+        Phase.EXCHANGE: "an Exchange",
+        Phase.PLAY: "a Play",
+    }[state.phase]
+    raise IllegalActionError(
+        IllegalReason.WRONG_PHASE,
+        f"{type(action).__name__} is not accepted in the {state.phase.value} phase: expected {expected}",
+        action=action,
+    )
+
+
+def _check_turn(hand: HandState, action: Play | Bid | Exchange | DrawDecision, doing: str) -> None:
+    if action.seat != hand.to_act:
+        raise IllegalActionError(
+            IllegalReason.OUT_OF_TURN, f"seat {action.seat} cannot act: it is seat {hand.to_act}'s turn to {doing}",
+            action=action,
+        )
+
+
+def _apply_play(state: GameState, action: Play) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    seat = action.seat
+    if seat != hand.to_act:
+        _check_turn(hand, action, "play")
+    card = action.card
+    bit = card.bit
+    held = hand.held
+    mine = held[seat]
+    tables = state.rules._tables
+    if not mine & bit or not _playable(tables, hand, mine) & bit:
+        _refuse_play(state, hand, action)
+    held = (*held[:seat], mine ^ bit, *held[seat + 1 :])
+    broken = hand.spades_broken or bool(bit & tables.spade_mask)
+    trick = (*hand.trick_cards, card)
+    actions = (*state.hand_actions, action)
+    n = tables.players
+    if len(trick) < n:
+        return _with_hand(state, _hand(hand, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks,
+                                       broken, (seat + 1) % n), actions)
+    winner = _trick_winner(tables, hand.leader, trick)
+    won = list(hand.tricks_won)
+    won[winner] += 1
+    completed = (*hand.completed_tricks, Trick(hand.leader, trick, winner))
+    if len(completed) < tables.cards_each:
+        return _with_hand(state, _hand(hand, held, tuple(won), winner, (), completed, broken, winner), actions)
+    return _finish_hand(state, _hand(hand, held, tuple(won), winner, (), completed, broken, None), actions)
+
+
+def _hand(
+    hand: HandState,
+    held: tuple[int, ...],
+    won: tuple[int, ...],
+    leader: int,
+    trick: tuple[Card, ...],
+    completed: tuple[Trick, ...],
+    broken: bool,
+    to_act: int | None,
+) -> HandState:
+    return HandState(
+        hand.dealer, hand.deal, held, hand.bids, hand.bid_order, won, leader, trick, completed, broken, to_act,
+        hand.exchanges, hand.pending_exchanges, hand.draws, hand.discards,
+    )
+
+
+def _with_hand(state: GameState, hand: HandState, actions: tuple[Action, ...], phase: Phase = Phase.PLAY) -> GameState:
+    return GameState(
+        state.rules, phase, state.dealer, state.scores, state.bags, state.results, hand, None,
+        state.past_actions, actions, state.initial_scores, state.initial_bags,
+    )
+
+
+def _trick_winner(tables: _Tables, leader: int, trick: tuple[Card, ...]) -> int:
+    suit_of = tables.suit_of
+    power = tables.power
+    led = suit_of[trick[0].index]
+    best, best_at = -1, 0
+    for at, card in enumerate(trick):
+        suit = suit_of[card.index]
+        if (suit == Suit.SPADES or suit == led) and power[card.index] > best:
+            best, best_at = power[card.index], at
+    return (leader + best_at) % tables.players
+
+
+def _refuse_play(state: GameState, hand: HandState, action: Play) -> None:
+    tables = state.rules._tables
+    seat, card = action.seat, action.card
+    mine = hand.held[seat]
+    if not mine & card.bit:
+        raise IllegalActionError(
+            IllegalReason.CARD_NOT_IN_HAND, f"seat {seat} cannot play {card}: it does not hold that card", action=action
+        )
+    if hand.trick_cards:
+        led = tables.suit_of[hand.trick_cards[0].index]
+        raise IllegalActionError(
+            IllegalReason.MUST_FOLLOW_SUIT,
+            f"seat {seat} cannot play {card}: it must follow the suit led ({_SUIT_NAMES[led]}) and holds "
+            f"{format_cards(_cards_of_mask(mine & tables.suit_masks[led]))}",
+            action=action,
+        )
+    club = _lowest_club_in_play(tables, hand) if tables.lead_lowest_club and not hand.completed_tricks else None
+    if club is not None:
+        raise IllegalActionError(
+            IllegalReason.MUST_LEAD_LOWEST_CLUB,
+            f"seat {seat} cannot lead {card}: the first lead must be the lowest club in play, {club}",
+            action=action,
+        )
+    raise IllegalActionError(
+        IllegalReason.SPADES_NOT_BROKEN,
+        f"seat {seat} cannot lead {card}: spades are not broken and it holds other suits",
+        action=action,
+    )
+
+
+def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
+    rules = state.rules
+    result = _score_sheet(rules, hand.bids, hand.tricks_won, state.bags)
+    scores = tuple(score + side.total for score, side in zip(state.scores, result.sides, strict=True))
+    results = (*state.results, result)
+    over, winner = _game_end(rules, scores, len(results))
+    past = state.past_actions + actions
+    if over:
+        return GameState(
+            rules, Phase.GAME_OVER, state.dealer, scores, result.bags_after, results, hand, winner, past, (),
+            state.initial_scores, state.initial_bags,
+        )
+    return GameState(
+        rules, Phase.DEAL, (state.dealer + 1) % rules.players, scores, result.bags_after, results, None, None, past,
+        (), state.initial_scores, state.initial_bags,
+    )
+
+
+def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
+    """RULES.md §6: the target (a unique top score wins), then the losing score, then ``max_hands``."""
+    top = max(scores)
+    unique_top = scores.index(top) if scores.count(top) == 1 else None
+    if top >= rules.target_score and unique_top is not None:
+        return True, unique_top
+    if rules.losing_score is not None and min(scores) <= rules.losing_score and unique_top is not None:
+        return True, unique_top
+    if rules.max_hands is not None and hands >= rules.max_hands:
+        return True, unique_top
+    return False, None
+
+
+def _apply_deal(state: GameState, action: Deal) -> GameState:
+    rules = state.rules
+    tables = rules._tables
+    deck = action.deck
+    if len(deck) != len(tables.deck) or _mask_of(deck) != tables.deck_mask:
+        raise IllegalActionError(
+            IllegalReason.INVALID_DEAL,
+            f"a deal must be the rules' {len(tables.deck)}-card deck in some order, each card once "
+            f"(got {len(deck)} cards)",
+            action=action,
+        )
+    n = tables.players
+    dealer = state.dealer
+    empty = (0,) * n
+    actions = (*state.hand_actions, action)
+    if rules.deal_method == "draw":
+        hand = HandState(dealer, action, empty, (None,) * n, (), empty, 0, (), (), False, (dealer + 1) % n,
+                         draws=(), discards=empty)
+        return _with_hand(state, hand, actions, Phase.DRAW)
+    held = [0] * n
+    for offset in range(n):
+        held[(dealer + 1 + offset) % n] = _mask_of(deck[offset::n])
+    hand = HandState(dealer, action, tuple(held), (None,) * n, (), empty, 0, (), (), False, None)
+    return _begin_bidding(state, hand, actions)
+
+
+def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    _check_turn(hand, action, "draw")
+    seat = action.seat
+    stock = hand.deal.deck
+    at = 2 * len(hand.draws)
+    first, second = stock[at], stock[at + 1]
+    kept, dropped = (first, second) if action.keep else (second, first)
+    held = list(hand.held)
+    held[seat] |= kept.bit
+    discards = list(hand.discards)
+    discards[seat] |= dropped.bit
+    draws = (*hand.draws, action.keep)
+    n = len(held)
+    new_hand = HandState(
+        hand.dealer, hand.deal, tuple(held), hand.bids, (), hand.tricks_won, 0, (), (), False, (seat + 1) % n,
+        draws=draws, discards=tuple(discards),
+    )
+    actions = (*state.hand_actions, action)
+    if len(draws) * 2 < len(stock):
+        return _with_hand(state, new_hand, actions, Phase.DRAW)
+    return _begin_bidding(state, new_hand, actions)
+
+
+def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
+    n = rules.players
+    if rules.bid_order == "partners_consecutive":
+        return tuple((dealer + step) % n for step in (1, 3, 2, 4))
+    return tuple((dealer + 1 + step) % n for step in range(n))
+
+
+def _begin_bidding(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
+    rules = state.rules
+    if rules.bidding in ("none", "mirror"):
+        hand = _replace(hand, bids=fixed_bids(rules, hand.held))
+        return _begin_play(state, hand, actions)
+    order = _bid_order(rules, hand.dealer)
+    return _with_hand(state, _replace(hand, bid_order=order, to_act=order[0]), actions, Phase.BID)
+
+
+def _replace(hand: HandState, **changes: Any) -> HandState:
+    fields = {
+        "dealer": hand.dealer, "deal": hand.deal, "held": hand.held, "bids": hand.bids, "bid_order": hand.bid_order,
+        "tricks_won": hand.tricks_won, "leader": hand.leader, "trick_cards": hand.trick_cards,
+        "completed_tricks": hand.completed_tricks, "spades_broken": hand.spades_broken, "to_act": hand.to_act,
+        "exchanges": hand.exchanges, "pending_exchanges": hand.pending_exchanges, "draws": hand.draws,
+        "discards": hand.discards,
+    }
+    fields.update(changes)
+    return HandState(**fields)
+
+
+def _apply_redeal(state: GameState, action: Redeal) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    rules = state.rules
+    if action.seat >= rules.players or action not in _redeals(rules, hand):
+        why = (
+            "the bidding has started" if any(bid is not None for bid in hand.bids)
+            else f"the rules allow a redeal only for {', '.join(rules.redeal_on) or 'no hand'}"
+        )
+        raise IllegalActionError(
+            IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
+        )
+    return GameState(
+        rules, Phase.DEAL, state.dealer, state.scores, state.bags, state.results, None, None,
+        state.past_actions + state.hand_actions + (action,), (), state.initial_scores, state.initial_bags,
+    )
+
+
+def _apply_bid(state: GameState, action: Bid) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    _check_turn(hand, action, "bid")
+    rules = state.rules
+    seat = action.seat
+    check_bid(bid_rule(rules, hand, seat, state.scores), action, rules)
+    bids = (*hand.bids[:seat], action, *hand.bids[seat + 1 :])
+    actions = (*state.hand_actions, action)
+    made = sum(bid is not None for bid in bids)
+    if made < len(hand.bid_order):
+        return _with_hand(state, _replace(hand, bids=bids, to_act=hand.bid_order[made]), actions, Phase.BID)
+    hand = _replace(hand, bids=bids)
+    due = _exchanges_due(rules, hand)
+    if due:
+        return _with_hand(state, _replace(hand, pending_exchanges=due, to_act=due[0][0]), actions, Phase.EXCHANGE)
+    return _begin_play(state, hand, actions)
+
+
+def _exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
+    """Blind-nil exchanges in bidding order: the bidder passes first, then the partner returns."""
+    if not rules.blind_nil_exchange:
+        return ()
+    due: list[tuple[int, int]] = []
+    for seat in hand.bid_order:
+        bid = hand.bids[seat]
+        partner = rules.partner_of(seat)
+        if bid is not None and bid.blind and partner is not None:
+            partner_bid = hand.bids[partner]
+            if partner_bid is not None and partner_bid.tricks:
+                due += [(seat, partner), (partner, seat)]
+    return tuple(due)
+
+
+def _apply_exchange(state: GameState, action: Exchange) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    _check_turn(hand, action, "pass cards")
+    giver, receiver = hand.pending_exchanges[0]
+    size = state.rules.blind_nil_exchange
+    passed = _mask_of(action.cards)
+    held = list(hand.held)
+    if len(action.cards) != size or bin(passed).count("1") != size or passed & held[giver] != passed:
+        raise IllegalActionError(
+            IllegalReason.INVALID_EXCHANGE,
+            f"seat {giver} must pass exactly {size} different cards it holds to seat {receiver}, "
+            f"not {format_cards(action.cards) or 'no cards'}",
+            action=action,
+        )
+    held[giver] ^= passed
+    held[receiver] |= passed
+    pending = hand.pending_exchanges[1:]
+    hand = _replace(hand, held=tuple(held), exchanges=(*hand.exchanges, action), pending_exchanges=pending,
+                    to_act=pending[0][0] if pending else None)
+    actions = (*state.hand_actions, action)
+    if pending:
+        return _with_hand(state, hand, actions, Phase.EXCHANGE)
+    return _begin_play(state, hand, actions)
+
+
+def _begin_play(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
+    tables = state.rules._tables
+    leader = (hand.dealer + 1) % tables.players
+    if tables.lead_lowest_club:
+        club = _lowest_club_in_play(tables, hand)
+        if club is not None:
+            leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
+    return _with_hand(state, _replace(hand, leader=leader, to_act=leader), actions, Phase.PLAY)
+
+
+_HANDLERS: Final[dict[type, tuple[Phase, Callable[[GameState, Any], GameState]]]] = {
+    Play: (Phase.PLAY, _apply_play),
+    Bid: (Phase.BID, _apply_bid),
+    Deal: (Phase.DEAL, _apply_deal),
+    DrawDecision: (Phase.DRAW, _apply_draw),
+    Exchange: (Phase.EXCHANGE, _apply_exchange),
+    Redeal: (Phase.BID, _apply_redeal),
+}

@@ -1,0 +1,227 @@
+"""Game and hand states: plain immutable values, no logic beyond derived properties.
+
+Transitions happen only in :mod:`spades_rules.engine`. A :class:`GameState` is the whole game (rules,
+scores, finished hands, the hand in progress); a :class:`HandState` is one hand. Both are frozen,
+slotted attrs classes: equal states compare and hash equal, ``copy.copy``/``copy.deepcopy`` return the
+state itself, and states pickle. Hands are held as bit masks internally (bit ``card.index``); the
+public properties give cards.
+
+Phases (:class:`Phase`), in the order a hand goes through them:
+
+- ``DEAL``: a chance node; the only action is a :class:`~spades_rules.actions.Deal`.
+- ``DRAW``: two-player draw; the seat to act keeps or rejects the top card of the stock.
+- ``BID``: the seat to act bids; a seat whose hand qualifies may call a redeal before the first bid.
+  Skipped when the bid format fixes the bids (no-bid, mirror).
+- ``EXCHANGE``: after a blind nil in partnership play, the bidder passes cards, then the partner returns.
+- ``PLAY``: the seat to act plays a card to the current trick.
+- ``GAME_OVER``: nothing more is accepted; :attr:`GameState.winner` says who won.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from spades_rules.actions import Action, Bid, Deal, Exchange
+from spades_rules.cards import Card, Suit, _cards_of_mask
+
+if TYPE_CHECKING:
+    from spades_rules.rules import Rules
+    from spades_rules.scoring import HandScore
+
+__all__ = ["GameState", "HandState", "Phase", "Trick"]
+
+
+class Phase(enum.Enum):
+    """Where the game is. See the module docstring for what each phase accepts."""
+
+    DEAL = "deal"
+    DRAW = "draw"
+    BID = "bid"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@attrs.frozen
+class Trick:
+    """A trick: who led, the cards in play order, and the winning seat (None while in progress)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None = None
+
+    def seats(self, players: int) -> tuple[int, ...]:
+        """The seat that played each card, in play order."""
+        return tuple((self.leader + i) % players for i in range(len(self.cards)))
+
+    def plays(self, players: int) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in play order."""
+        return tuple(zip(self.seats(players), self.cards, strict=True))
+
+    @property
+    def led(self) -> Card | None:
+        """The card led, or None for an empty trick."""
+        return self.cards[0] if self.cards else None
+
+
+def _values(self: Any, memo: object = None) -> Any:
+    return self
+
+
+@attrs.frozen(cache_hash=True)
+class HandState:
+    """One hand in progress (or finished, at game over).
+
+    The public fields and properties: :attr:`hands`, :attr:`bids`, :attr:`tricks_won`,
+    :attr:`current_trick`, :attr:`completed_tricks`, :attr:`spades_broken`, :attr:`targets`.
+    """
+
+    dealer: int
+    """The seat that dealt this hand."""
+    deal: Deal
+    """The chance outcome of this hand: the deck in dealt order (the stock for the two-player draw)."""
+    held: tuple[int, ...]
+    """Bit mask of the cards each seat holds (bit ``card.index``); see :attr:`hands` for cards."""
+    bids: tuple[Bid | None, ...]
+    """The bid of each seat, None until made (and throughout in no-bid Spades)."""
+    bid_order: tuple[int, ...]
+    """The seats in the order they bid."""
+    tricks_won: tuple[int, ...]
+    """Tricks won so far by each seat."""
+    leader: int
+    """The seat that leads (or led) the current trick."""
+    trick_cards: tuple[Card, ...]
+    """The cards played to the current trick, from the leader on."""
+    completed_tricks: tuple[Trick, ...]
+    """Finished tricks, each with leader, cards and winner."""
+    spades_broken: bool
+    """Whether a spade (or a card counting as one) has been played this hand."""
+    to_act: int | None
+    """The seat whose turn it is, or None when the hand is over."""
+    exchanges: tuple[Exchange, ...] = ()
+    """Blind-nil exchanges made so far, in order."""
+    pending_exchanges: tuple[tuple[int, int], ...] = ()
+    """Exchanges still due, as ``(giver, receiver)`` seats, in order."""
+    draws: tuple[bool, ...] = ()
+    """Two-player draw: the keep (True) / reject (False) decision of each turn so far."""
+    discards: tuple[int, ...] = ()
+    """Two-player draw: bit mask of the cards each seat has discarded."""
+
+    __copy__ = _values
+    __deepcopy__ = _values
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.held)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat still holds, sorted."""
+        return tuple(_cards_of_mask(mask) for mask in self.held)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds, sorted."""
+        return _cards_of_mask(self.held[seat])
+
+    def discards_of(self, seat: int) -> tuple[Card, ...]:
+        """Two-player draw: the cards ``seat`` has discarded."""
+        return _cards_of_mask(self.discards[seat]) if self.discards else ()
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (possibly empty)."""
+        return Trick(self.leader, self.trick_cards)
+
+    @property
+    def tricks_played(self) -> int:
+        """Number of completed tricks."""
+        return len(self.completed_tricks)
+
+    @property
+    def targets(self) -> tuple[int | None, ...]:
+        """The tricks each seat must make: its bid (0 for nil; the spade count in mirror), None when not
+        yet bid or in no-bid Spades. See :meth:`side_targets` for contracts per side."""
+        return tuple(None if bid is None else bid.tricks for bid in self.bids)
+
+    def side_targets(self, rules: Rules) -> tuple[int | None, ...]:
+        """Each side's contract: the sum of its members' non-nil bids (None without one)."""
+        result: list[int | None] = []
+        for seats in rules.sides:
+            bids = [self.bids[seat] for seat in seats]
+            if any(bid is None for bid in bids):
+                result.append(None)
+                continue
+            numbers = [bid.tricks for bid in bids if bid is not None and bid.tricks]
+            result.append(sum(numbers) if numbers else None)
+        return tuple(result)
+
+    def led_suit(self, rules: Rules) -> Suit | None:
+        """The suit led to the current trick (jokers lead spades), or None before the lead."""
+        return rules.effective_suit(self.trick_cards[0]) if self.trick_cards else None
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A whole game: rules, scores, finished hands and the hand in progress.
+
+    Create one with :func:`~spades_rules.engine.new_game`, advance it with
+    :func:`~spades_rules.engine.apply`. Between hands :attr:`hand` is None and the phase is ``DEAL``; at
+    game over the final hand stays visible.
+    """
+
+    rules: Rules
+    phase: Phase
+    dealer: int
+    """The dealer of the hand in progress (or of the next hand, in the ``DEAL`` phase)."""
+    scores: tuple[int, ...]
+    """Points per side."""
+    bags: tuple[int, ...]
+    """Accumulated bags per side."""
+    results: tuple[HandScore, ...]
+    """The scores of the finished hands, in order."""
+    hand: HandState | None
+    """The hand in progress; None between hands."""
+    winner: int | None
+    """The winning side once the game is over (None before, or for a draw under ``max_hands``)."""
+    past_actions: tuple[Action, ...] = attrs.field(repr=False)
+    """Actions of the finished (or redealt) hands; see :attr:`history`."""
+    hand_actions: tuple[Action, ...] = attrs.field(repr=False)
+    """Actions of the hand in progress; see :attr:`history`."""
+    initial_scores: tuple[int, ...] = attrs.field(repr=False)
+    """The scores the game started with (``new_game(scores=...)``)."""
+    initial_bags: tuple[int, ...] = attrs.field(repr=False)
+    """The bags the game started with (``new_game(bags=...)``)."""
+
+    __copy__ = _values
+    __deepcopy__ = _values
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is; None in the ``DEAL`` phase (chance) and when the game is over."""
+        if self.hand is None or self.phase is Phase.GAME_OVER:
+            return None
+        return self.hand.to_act
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next action is the chance action (a :class:`~spades_rules.actions.Deal`)."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action since :func:`~spades_rules.engine.new_game`, deals included."""
+        return self.past_actions + self.hand_actions
+
+    @property
+    def hands_played(self) -> int:
+        """Number of finished hands."""
+        return len(self.results)
