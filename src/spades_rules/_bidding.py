@@ -16,8 +16,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import attrs
-
 from spades_rules.actions import Bid
 from spades_rules.errors import IllegalActionError, IllegalReason
 
@@ -26,20 +24,21 @@ if TYPE_CHECKING:
     from spades_rules.state import HandState
 
 
-@attrs.frozen
 class _BidRule:
     """The bids open to one seat: numbers ``lo``-``hi`` (or only ``exact``), nil, blind nil, and a total
-    the last bidder may not reach. Each ``*_why`` says why the corresponding bid is closed."""
+    the last bidder may not reach; ``legal`` lists them. Each ``*_why`` says why a kind of bid is closed."""
 
-    lo: int
-    hi: int
-    exact: int | None
-    nil: bool
-    blind: bool
-    excluded: int | None
-    number_why: str
-    nil_why: str
-    blind_why: str
+    __slots__ = ("blind", "blind_why", "exact", "excluded", "hi", "legal", "lo", "nil", "nil_why", "number_why")
+
+    def __init__(
+        self, seat: int, lo: int, hi: int, exact: int | None, nil: bool, blind: bool, excluded: int | None,
+        number_why: str, nil_why: str, blind_why: str,
+    ) -> None:
+        self.lo, self.hi, self.exact, self.excluded = lo, hi, exact, excluded
+        self.nil, self.blind = nil, blind
+        self.number_why, self.nil_why, self.blind_why = number_why, nil_why, blind_why
+        numbers = tuple(n for n in range(max(lo, 1), hi + 1) if (exact is None or n == exact) and n != excluded)
+        self.legal = _bids_for(seat, numbers, nil and excluded != 0, blind and excluded != 0)
 
     def allows_number(self, tricks: int) -> bool:
         return self.lo <= tricks <= self.hi and (self.exact is None or tricks == self.exact)
@@ -51,17 +50,25 @@ def _popcount(mask: int) -> int:
 
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
+    blind = rules.blind_nil and _blind_nil_open(rules, seat, scores)[0]
+    spades = _popcount(hand.held[seat] & rules._tables.spade_mask) if rules.bidding == "whiz" else 0
+    return _cached_rule(rules, seat, hand.bids, spades, blind)
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind: bool) -> _BidRule:
+    """The rule for ``seat`` given the bids so far; depends on nothing else, so it is cached."""
     tricks = rules.tricks_per_hand
     lo, hi, exact = rules.min_bid, tricks, None
     nil, nil_why = rules.nil, "the rules do not allow nil"
     number_why = f"bids run from {rules.min_bid} to {tricks}"
-    blind, blind_why = _blind_nil_open(rules, seat, scores)
+    blind_why = "the rules do not allow blind nil" if not rules.blind_nil else ""
 
     partner = rules.partner_of(seat)
-    partner_bid = hand.bids[partner] if partner is not None else None
+    partner_bid = bids[partner] if partner is not None else None
 
     if rules.bidding == "whiz":
-        exact = _popcount(hand.held[seat] & rules._tables.spade_mask)
+        exact = spades
         number_why = f"in whiz you bid nil or exactly your {exact} spades"
         if exact == 0:
             lo, hi = 1, 0
@@ -97,11 +104,11 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
         blind, blind_why = False, nil_why
 
     excluded = None
-    if rules.forbid_total_equal_tricks and sum(bid is not None for bid in hand.bids) == rules.players - 1:
-        others = sum(bid.tricks for bid in hand.bids if bid is not None)
+    if rules.forbid_total_equal_tricks and sum(bid is not None for bid in bids) == rules.players - 1:
+        others = sum(bid.tricks for bid in bids if bid is not None)
         if 0 <= tricks - others <= tricks:
             excluded = tricks - others
-    return _BidRule(lo, hi, exact, nil, blind, excluded, number_why, nil_why, blind_why)
+    return _BidRule(seat, lo, hi, exact, nil, blind, excluded, number_why, nil_why, blind_why)
 
 
 def _blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
@@ -130,23 +137,14 @@ def _bids_for(seat: int, numbers: tuple[int, ...], nil: bool, blind: bool) -> tu
     return tuple(bids)
 
 
-def legal_bids(rule: _BidRule, seat: int) -> tuple[Bid, ...]:
-    """The bids ``rule`` allows, in code order: nil, 1 ... n, blind nil."""
-    numbers = tuple(
-        n for n in range(max(rule.lo, 1), rule.hi + 1) if (rule.exact is None or n == rule.exact) and n != rule.excluded
-    )
-    nil = rule.nil and rule.excluded != 0
-    blind = rule.blind and rule.excluded != 0
-    return _bids_for(seat, numbers, nil, blind)
-
-
-def check_bid(rule: _BidRule, bid: Bid, rules: Rules) -> None:
+def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -> None:
     """Raise :class:`IllegalActionError` with the reason when ``rule`` does not allow ``bid``."""
     tricks = bid.tricks
     if bid.blind:
         if not rule.blind:
+            why = rule.blind_why or _blind_nil_open(rules, bid.seat, scores)[1]
             raise IllegalActionError(
-                IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {rule.blind_why}", action=bid
+                IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {why}", action=bid
             )
     elif tricks == 0:
         if not rule.nil:

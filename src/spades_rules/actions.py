@@ -42,6 +42,8 @@ def _to_card(value: Card | str) -> Card:
 
 
 def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if type(value) is tuple and all(type(card) is Card for card in value):
+        return value
     if isinstance(value, str):
         return parse_cards(value)
     return tuple(_to_card(card) for card in value)

@@ -41,17 +41,24 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Final
 
-from spades_rules._bidding import bid_rule, check_bid, fixed_bids, legal_bids
+import attrs
+
+from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, _cards_of_mask, _mask_of, format_cards
 from spades_rules.errors import IllegalActionError, IllegalReason
 from spades_rules.rules import Rules, _Tables
 from spades_rules.scoring import _score_sheet
-from spades_rules.state import GameState, HandState, Phase, Trick
+from spades_rules.state import GameState, HandState, Phase, Trick, _Match, _Setup
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 
 _PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(5))
+_PLAY_CHUNKS: Final[tuple[tuple[dict[int, tuple[Play, ...]], ...], ...]] = tuple(
+    tuple({} for _ in range(4)) for _ in range(5)
+)
+"""Per seat, per suit chunk (13 bits; the last also holds the jokers): bit pattern -> plays. Bounded by the
+number of patterns (at most 8192 per suit, 32768 for spades with jokers)."""
 _DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(5))
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
@@ -77,7 +84,8 @@ def new_game(
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
-    return GameState(rules, Phase.DEAL, dealer, start, start_bags, (), None, None, (), (), start, start_bags)
+    match = _Match(dealer, start, start_bags, (), None, (), start, start_bags, dealer)
+    return GameState(rules, Phase.DEAL, None, (), match)
 
 
 def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: int | None) -> tuple[int, ...]:
@@ -106,8 +114,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return _plays_of(seat, _playable(state.rules._tables, hand, hand.held[seat]))
     if phase is Phase.BID:
         assert hand is not None and hand.to_act is not None
-        bids = legal_bids(bid_rule(state.rules, hand, hand.to_act, state.scores), hand.to_act)
-        return bids + _redeals(state.rules, hand)
+        bids = bid_rule(state.rules, hand, hand.to_act, state.scores).legal
+        return bids + _redeals(state.rules, hand) if state.rules.redeal_on else bids
     if phase is Phase.DRAW:
         assert hand is not None and hand.to_act is not None
         return _DRAWS[hand.to_act]
@@ -129,13 +137,33 @@ def is_legal(state: GameState, action: object) -> bool:
 
 
 def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+    """The plays of the cards in ``mask``, in card order, from per-suit chunks cached by bit pattern."""
+    caches = _PLAY_CHUNKS[seat]
+    result: tuple[Play, ...] = ()
+    low = mask & 0x3FFFFFF
+    if low:
+        part = low & 0x1FFF
+        if part:
+            result = caches[0].get(part) or _fill_chunk(seat, 0, part)
+        part = low >> 13
+        if part:
+            result += caches[1].get(part) or _fill_chunk(seat, 1, part)
+    high = mask >> 26
+    if high:
+        part = high & 0x1FFF
+        if part:
+            result += caches[2].get(part) or _fill_chunk(seat, 2, part)
+        part = high >> 13
+        if part:
+            result += caches[3].get(part) or _fill_chunk(seat, 3, part)
+    return result
+
+
+def _fill_chunk(seat: int, chunk: int, part: int) -> tuple[Play, ...]:
     plays = _PLAYS[seat]
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(plays[low.bit_length() - 1])
-        mask ^= low
-    return tuple(result)
+    found = tuple(plays[13 * chunk + i] for i in range(part.bit_length()) if part >> i & 1)
+    _PLAY_CHUNKS[seat][chunk][part] = found
+    return found
 
 
 def _playable(tables: _Tables, hand: HandState, mine: int) -> int:
@@ -232,51 +260,39 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     seat = action.seat
     if seat != hand.to_act:
         _check_turn(hand, action, "play")
-    card = action.card
-    bit = card.bit
+    bit = action.card.bit
     held = hand.held
     mine = held[seat]
     tables = state.rules._tables
     if not mine & bit or not _playable(tables, hand, mine) & bit:
         _refuse_play(state, hand, action)
-    held = (*held[:seat], mine ^ bit, *held[seat + 1 :])
+    new_held = list(held)
+    new_held[seat] = mine ^ bit
+    held = tuple(new_held)
     broken = hand.spades_broken or bool(bit & tables.spade_mask)
-    trick = (*hand.trick_cards, card)
-    actions = (*state.hand_actions, action)
-    n = tables.players
-    if len(trick) < n:
-        return _with_hand(state, _hand(hand, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks,
-                                       broken, (seat + 1) % n), actions)
+    trick = hand.trick_cards + (action.card,)
+    actions = state.hand_actions + (action,)
+    if len(trick) < tables.players:
+        return GameState(
+            state.rules, Phase.PLAY,
+            HandState(hand.setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken,
+                      (seat + 1) % tables.players),
+            actions, state.match,
+        )
     winner = _trick_winner(tables, hand.leader, trick)
     won = list(hand.tricks_won)
     won[winner] += 1
     completed = (*hand.completed_tricks, Trick(hand.leader, trick, winner))
     if len(completed) < tables.cards_each:
-        return _with_hand(state, _hand(hand, held, tuple(won), winner, (), completed, broken, winner), actions)
-    return _finish_hand(state, _hand(hand, held, tuple(won), winner, (), completed, broken, None), actions)
+        return GameState(
+            state.rules, Phase.PLAY, HandState(hand.setup, held, tuple(won), winner, (), completed, broken, winner),
+            actions, state.match,
+        )
+    return _finish_hand(state, HandState(hand.setup, held, tuple(won), winner, (), completed, broken, None), actions)
 
 
-def _hand(
-    hand: HandState,
-    held: tuple[int, ...],
-    won: tuple[int, ...],
-    leader: int,
-    trick: tuple[Card, ...],
-    completed: tuple[Trick, ...],
-    broken: bool,
-    to_act: int | None,
-) -> HandState:
-    return HandState(
-        hand.dealer, hand.deal, held, hand.bids, hand.bid_order, won, leader, trick, completed, broken, to_act,
-        hand.exchanges, hand.pending_exchanges, hand.draws, hand.discards,
-    )
-
-
-def _with_hand(state: GameState, hand: HandState, actions: tuple[Action, ...], phase: Phase = Phase.PLAY) -> GameState:
-    return GameState(
-        state.rules, phase, state.dealer, state.scores, state.bags, state.results, hand, None,
-        state.past_actions, actions, state.initial_scores, state.initial_bags,
-    )
+def _with_hand(state: GameState, hand: HandState, actions: tuple[Action, ...], phase: Phase) -> GameState:
+    return GameState(state.rules, phase, hand, actions, state.match)
 
 
 def _trick_winner(tables: _Tables, leader: int, trick: tuple[Card, ...]) -> int:
@@ -323,20 +339,18 @@ def _refuse_play(state: GameState, hand: HandState, action: Play) -> None:
 
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
-    result = _score_sheet(rules, hand.bids, hand.tricks_won, state.bags)
-    scores = tuple(score + side.total for score, side in zip(state.scores, result.sides, strict=True))
-    results = (*state.results, result)
+    match = state.match
+    result = _score_sheet(rules, hand.bids, hand.tricks_won, match.bags)
+    scores = tuple(score + side.total for score, side in zip(match.scores, result.sides, strict=True))
+    results = (*match.results, result)
     over, winner = _game_end(rules, scores, len(results))
-    past = state.past_actions + actions
+    past = match.past_actions + actions
+    dealer = match.dealer if over else (match.dealer + 1) % rules.players
+    match = _Match(dealer, scores, result.bags_after, results, winner, past, match.initial_scores,
+                   match.initial_bags, match.first_dealer)
     if over:
-        return GameState(
-            rules, Phase.GAME_OVER, state.dealer, scores, result.bags_after, results, hand, winner, past, (),
-            state.initial_scores, state.initial_bags,
-        )
-    return GameState(
-        rules, Phase.DEAL, (state.dealer + 1) % rules.players, scores, result.bags_after, results, None, None, past,
-        (), state.initial_scores, state.initial_bags,
-    )
+        return GameState(rules, Phase.GAME_OVER, hand, (), match)
+    return GameState(rules, Phase.DEAL, None, (), match)
 
 
 def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
@@ -356,25 +370,31 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     rules = state.rules
     tables = rules._tables
     deck = action.deck
-    if len(deck) != len(tables.deck) or _mask_of(deck) != tables.deck_mask:
+    n = tables.players
+    held = [0] * n
+    if rules.deal_method == "deal":
+        for offset in range(n):
+            held[(state.dealer + 1 + offset) % n] = _mask_of(deck[offset::n])
+        union = 0
+        for mask in held:
+            union |= mask
+    else:
+        union = _mask_of(deck)
+    if len(deck) != len(tables.deck) or union != tables.deck_mask:
         raise IllegalActionError(
             IllegalReason.INVALID_DEAL,
             f"a deal must be the rules' {len(tables.deck)}-card deck in some order, each card once "
             f"(got {len(deck)} cards)",
             action=action,
         )
-    n = tables.players
     dealer = state.dealer
     empty = (0,) * n
-    actions = (*state.hand_actions, action)
+    actions = state.hand_actions + (action,)
     if rules.deal_method == "draw":
-        hand = HandState(dealer, action, empty, (None,) * n, (), empty, 0, (), (), False, (dealer + 1) % n,
-                         draws=(), discards=empty)
-        return _with_hand(state, hand, actions, Phase.DRAW)
-    held = [0] * n
-    for offset in range(n):
-        held[(dealer + 1 + offset) % n] = _mask_of(deck[offset::n])
-    hand = HandState(dealer, action, tuple(held), (None,) * n, (), empty, 0, (), (), False, None)
+        setup = _Setup(dealer, action, (None,) * n, (), discards=empty)
+        return _with_hand(state, HandState(setup, empty, empty, 0, (), (), False, (dealer + 1) % n), actions,
+                          Phase.DRAW)
+    hand = HandState(_Setup(dealer, action, (None,) * n, ()), tuple(held), empty, 0, (), (), False, None)
     return _begin_bidding(state, hand, actions)
 
 
@@ -392,11 +412,8 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     discards = list(hand.discards)
     discards[seat] |= dropped.bit
     draws = (*hand.draws, action.keep)
-    n = len(held)
-    new_hand = HandState(
-        hand.dealer, hand.deal, tuple(held), hand.bids, (), hand.tricks_won, 0, (), (), False, (seat + 1) % n,
-        draws=draws, discards=tuple(discards),
-    )
+    setup = attrs.evolve(hand.setup, draws=draws, discards=tuple(discards))
+    new_hand = _replace(hand, setup=setup, held=tuple(held), to_act=(seat + 1) % len(held))
     actions = (*state.hand_actions, action)
     if len(draws) * 2 < len(stock):
         return _with_hand(state, new_hand, actions, Phase.DRAW)
@@ -413,22 +430,16 @@ def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
 def _begin_bidding(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     if rules.bidding in ("none", "mirror"):
-        hand = _replace(hand, bids=fixed_bids(rules, hand.held))
+        hand = _replace(hand, setup=attrs.evolve(hand.setup, bids=fixed_bids(rules, hand.held)))
         return _begin_play(state, hand, actions)
     order = _bid_order(rules, hand.dealer)
-    return _with_hand(state, _replace(hand, bid_order=order, to_act=order[0]), actions, Phase.BID)
+    return _with_hand(state, _replace(hand, setup=attrs.evolve(hand.setup, bid_order=order), to_act=order[0]),
+                      actions, Phase.BID)
 
 
 def _replace(hand: HandState, **changes: Any) -> HandState:
-    fields = {
-        "dealer": hand.dealer, "deal": hand.deal, "held": hand.held, "bids": hand.bids, "bid_order": hand.bid_order,
-        "tricks_won": hand.tricks_won, "leader": hand.leader, "trick_cards": hand.trick_cards,
-        "completed_tricks": hand.completed_tricks, "spades_broken": hand.spades_broken, "to_act": hand.to_act,
-        "exchanges": hand.exchanges, "pending_exchanges": hand.pending_exchanges, "draws": hand.draws,
-        "discards": hand.discards,
-    }
-    fields.update(changes)
-    return HandState(**fields)
+    """A copy of ``hand`` with some fields changed (off the hot path: bidding, exchanges, draws)."""
+    return attrs.evolve(hand, **changes)
 
 
 def _apply_redeal(state: GameState, action: Redeal) -> GameState:
@@ -443,10 +454,8 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )
-    return GameState(
-        rules, Phase.DEAL, state.dealer, state.scores, state.bags, state.results, None, None,
-        state.past_actions + state.hand_actions + (action,), (), state.initial_scores, state.initial_bags,
-    )
+    match = attrs.evolve(state.match, past_actions=(*state.past_actions, *state.hand_actions, action))
+    return GameState(rules, Phase.DEAL, None, (), match)
 
 
 def _apply_bid(state: GameState, action: Bid) -> GameState:
@@ -455,16 +464,26 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     _check_turn(hand, action, "bid")
     rules = state.rules
     seat = action.seat
-    check_bid(bid_rule(rules, hand, seat, state.scores), action, rules)
-    bids = (*hand.bids[:seat], action, *hand.bids[seat + 1 :])
-    actions = (*state.hand_actions, action)
-    made = sum(bid is not None for bid in bids)
+    rule = bid_rule(rules, hand, seat, state.scores)
+    if action not in rule.legal:
+        check_bid(rule, action, rules, state.scores)
+    bids = list(hand.setup.bids)
+    bids[seat] = action
+    setup = hand.setup
+    setup = _Setup(setup.dealer, setup.deal, tuple(bids), setup.bid_order)
+    actions = state.hand_actions + (action,)
+    made = len(bids) - bids.count(None)
     if made < len(hand.bid_order):
-        return _with_hand(state, _replace(hand, bids=bids, to_act=hand.bid_order[made]), actions, Phase.BID)
-    hand = _replace(hand, bids=bids)
+        return GameState(
+            rules, Phase.BID,
+            HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made]),
+            actions, state.match,
+        )
+    hand = HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
     due = _exchanges_due(rules, hand)
     if due:
-        return _with_hand(state, _replace(hand, pending_exchanges=due, to_act=due[0][0]), actions, Phase.EXCHANGE)
+        setup = attrs.evolve(hand.setup, pending_exchanges=due)
+        return _with_hand(state, _replace(hand, setup=setup, to_act=due[0][0]), actions, Phase.EXCHANGE)
     return _begin_play(state, hand, actions)
 
 
@@ -501,8 +520,8 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     held[giver] ^= passed
     held[receiver] |= passed
     pending = hand.pending_exchanges[1:]
-    hand = _replace(hand, held=tuple(held), exchanges=(*hand.exchanges, action), pending_exchanges=pending,
-                    to_act=pending[0][0] if pending else None)
+    setup = attrs.evolve(hand.setup, exchanges=(*hand.exchanges, action), pending_exchanges=pending)
+    hand = _replace(hand, setup=setup, held=tuple(held), to_act=pending[0][0] if pending else None)
     actions = (*state.hand_actions, action)
     if pending:
         return _with_hand(state, hand, actions, Phase.EXCHANGE)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
-from spades_rules.cards import Card, Suit, _cards_of_mask
+from spades_rules.cards import Card, Suit, _cards_of_mask, format_cards
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -71,24 +71,36 @@ def _values(self: Any, memo: object = None) -> Any:
     return self
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen
+class _Setup:
+    """The parts of a hand that change only before the play: who dealt, the deal, bids, exchanges, draws."""
+
+    dealer: int
+    deal: Deal
+    bids: tuple[Bid | None, ...]
+    bid_order: tuple[int, ...]
+    exchanges: tuple[Exchange, ...] = ()
+    pending_exchanges: tuple[tuple[int, int], ...] = ()
+    draws: tuple[bool, ...] = ()
+    discards: tuple[int, ...] = ()
+
+    __copy__ = _values
+    __deepcopy__ = _values
+
+
+@attrs.frozen(repr=False)
 class HandState:
     """One hand in progress (or finished, at game over).
 
     The public fields and properties: :attr:`hands`, :attr:`bids`, :attr:`tricks_won`,
     :attr:`current_trick`, :attr:`completed_tricks`, :attr:`spades_broken`, :attr:`targets`.
+    Only the engine constructs hands.
     """
 
-    dealer: int
-    """The seat that dealt this hand."""
-    deal: Deal
-    """The chance outcome of this hand: the deck in dealt order (the stock for the two-player draw)."""
+    setup: _Setup = attrs.field(repr=False)
+    """The deal, bids, exchanges and draws (see the properties of the same names)."""
     held: tuple[int, ...]
     """Bit mask of the cards each seat holds (bit ``card.index``); see :attr:`hands` for cards."""
-    bids: tuple[Bid | None, ...]
-    """The bid of each seat, None until made (and throughout in no-bid Spades)."""
-    bid_order: tuple[int, ...]
-    """The seats in the order they bid."""
     tricks_won: tuple[int, ...]
     """Tricks won so far by each seat."""
     leader: int
@@ -101,17 +113,57 @@ class HandState:
     """Whether a spade (or a card counting as one) has been played this hand."""
     to_act: int | None
     """The seat whose turn it is, or None when the hand is over."""
-    exchanges: tuple[Exchange, ...] = ()
-    """Blind-nil exchanges made so far, in order."""
-    pending_exchanges: tuple[tuple[int, int], ...] = ()
-    """Exchanges still due, as ``(giver, receiver)`` seats, in order."""
-    draws: tuple[bool, ...] = ()
-    """Two-player draw: the keep (True) / reject (False) decision of each turn so far."""
-    discards: tuple[int, ...] = ()
-    """Two-player draw: bit mask of the cards each seat has discarded."""
 
     __copy__ = _values
     __deepcopy__ = _values
+
+    def __repr__(self) -> str:
+        hands = ", ".join(f"{seat}: {format_cards(cards)}" for seat, cards in enumerate(self.hands))
+        return (
+            f"HandState(dealer={self.dealer}, to_act={self.to_act}, hands=[{hands}], "
+            f"bids={[None if b is None else str(b) for b in self.bids]}, tricks_won={self.tricks_won}, "
+            f"trick=[{format_cards(self.trick_cards)}])"
+        )
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this hand."""
+        return self.setup.dealer
+
+    @property
+    def deal(self) -> Deal:
+        """The chance outcome of this hand: the deck in dealt order (the stock for the two-player draw)."""
+        return self.setup.deal
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        """The bid of each seat, None until made (and throughout in no-bid Spades)."""
+        return self.setup.bids
+
+    @property
+    def bid_order(self) -> tuple[int, ...]:
+        """The seats in the order they bid (empty when the format fixes the bids)."""
+        return self.setup.bid_order
+
+    @property
+    def exchanges(self) -> tuple[Exchange, ...]:
+        """Blind-nil exchanges made so far, in order."""
+        return self.setup.exchanges
+
+    @property
+    def pending_exchanges(self) -> tuple[tuple[int, int], ...]:
+        """Exchanges still due, as ``(giver, receiver)`` seats, in order."""
+        return self.setup.pending_exchanges
+
+    @property
+    def draws(self) -> tuple[bool, ...]:
+        """Two-player draw: the keep (True) / reject (False) decision of each turn so far."""
+        return self.setup.draws
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """Two-player draw: bit mask of the cards each seat has discarded (empty otherwise)."""
+        return self.setup.discards
 
     @property
     def players(self) -> int:
@@ -164,7 +216,25 @@ class HandState:
         return rules.effective_suit(self.trick_cards[0]) if self.trick_cards else None
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen
+class _Match:
+    """The parts of a game that change once per hand: dealer, scores, bags, results, winner, history."""
+
+    dealer: int
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    results: tuple[HandScore, ...]
+    winner: int | None
+    past_actions: tuple[Action, ...]
+    initial_scores: tuple[int, ...]
+    initial_bags: tuple[int, ...]
+    first_dealer: int
+
+    __copy__ = _values
+    __deepcopy__ = _values
+
+
+@attrs.frozen(cache_hash=True, repr=False)
 class GameState:
     """A whole game: rules, scores, finished hands and the hand in progress.
 
@@ -174,30 +244,69 @@ class GameState:
     """
 
     rules: Rules
+    """The rules of the game."""
     phase: Phase
-    dealer: int
-    """The dealer of the hand in progress (or of the next hand, in the ``DEAL`` phase)."""
-    scores: tuple[int, ...]
-    """Points per side."""
-    bags: tuple[int, ...]
-    """Accumulated bags per side."""
-    results: tuple[HandScore, ...]
-    """The scores of the finished hands, in order."""
+    """Where the game is."""
     hand: HandState | None
-    """The hand in progress; None between hands."""
-    winner: int | None
-    """The winning side once the game is over (None before, or for a draw under ``max_hands``)."""
-    past_actions: tuple[Action, ...] = attrs.field(repr=False)
-    """Actions of the finished (or redealt) hands; see :attr:`history`."""
+    """The hand in progress; None between hands (and the final hand at game over)."""
     hand_actions: tuple[Action, ...] = attrs.field(repr=False)
     """Actions of the hand in progress; see :attr:`history`."""
-    initial_scores: tuple[int, ...] = attrs.field(repr=False)
-    """The scores the game started with (``new_game(scores=...)``)."""
-    initial_bags: tuple[int, ...] = attrs.field(repr=False)
-    """The bags the game started with (``new_game(bags=...)``)."""
+    match: _Match = attrs.field(repr=False)
+    """Scores, bags, results and the history of finished hands (see the properties of the same names)."""
 
     __copy__ = _values
     __deepcopy__ = _values
+
+    def __repr__(self) -> str:
+        return (
+            f"GameState(phase={self.phase.name}, dealer={self.dealer}, to_act={self.to_act}, "
+            f"scores={self.scores}, bags={self.bags}, hands_played={self.hands_played}, rules={self.rules!r})"
+        )
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand in progress (or of the next hand, in the ``DEAL`` phase)."""
+        return self.match.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per side."""
+        return self.match.scores
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        """Accumulated bags per side."""
+        return self.match.bags
+
+    @property
+    def results(self) -> tuple[HandScore, ...]:
+        """The scores of the finished hands, in order."""
+        return self.match.results
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over (None before, or for a draw under ``max_hands``)."""
+        return self.match.winner
+
+    @property
+    def past_actions(self) -> tuple[Action, ...]:
+        """Actions of the finished (or redealt) hands; see :attr:`history`."""
+        return self.match.past_actions
+
+    @property
+    def initial_scores(self) -> tuple[int, ...]:
+        """The scores the game started with (``new_game(scores=...)``)."""
+        return self.match.initial_scores
+
+    @property
+    def initial_bags(self) -> tuple[int, ...]:
+        """The bags the game started with (``new_game(bags=...)``)."""
+        return self.match.initial_bags
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the first hand (``new_game(dealer=...)``)."""
+        return self.match.first_dealer
 
     @property
     def is_over(self) -> bool:
