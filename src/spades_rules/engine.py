@@ -347,7 +347,7 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
     past = match.past_actions + actions
     dealer = match.dealer if over else (match.dealer + 1) % rules.players
     match = _Match(dealer, scores, result.bags_after, results, winner, past, match.initial_scores,
-                   match.initial_bags, match.first_dealer)
+                   match.initial_bags, match.first_dealer, hand)
     if over:
         return GameState(rules, Phase.GAME_OVER, hand, (), match)
     return GameState(rules, Phase.DEAL, None, (), match)
@@ -401,22 +401,24 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
 def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     hand = state.hand
     assert hand is not None
-    _check_turn(hand, action, "draw")
     seat = action.seat
-    stock = hand.deal.deck
-    at = 2 * len(hand.draws)
+    if seat != hand.to_act:
+        _check_turn(hand, action, "draw")
+    setup = hand.setup
+    stock = setup.deal.deck
+    at = 2 * len(setup.draws)
     first, second = stock[at], stock[at + 1]
     kept, dropped = (first, second) if action.keep else (second, first)
     held = list(hand.held)
     held[seat] |= kept.bit
-    discards = list(hand.discards)
+    discards = list(setup.discards)
     discards[seat] |= dropped.bit
-    draws = (*hand.draws, action.keep)
-    setup = attrs.evolve(hand.setup, draws=draws, discards=tuple(discards))
-    new_hand = _replace(hand, setup=setup, held=tuple(held), to_act=(seat + 1) % len(held))
-    actions = (*state.hand_actions, action)
+    draws = setup.draws + (action.keep,)
+    setup = _Setup(setup.dealer, setup.deal, setup.bids, (), draws=draws, discards=tuple(discards))
+    new_hand = HandState(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
+    actions = state.hand_actions + (action,)
     if len(draws) * 2 < len(stock):
-        return _with_hand(state, new_hand, actions, Phase.DRAW)
+        return GameState(state.rules, Phase.DRAW, new_hand, actions, state.match)
     return _begin_bidding(state, new_hand, actions)
 
 

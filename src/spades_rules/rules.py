@@ -447,6 +447,17 @@ class Rules:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""
         return Suit(self._tables.suit_of[card.index])
 
+    def strength(self, card: Card) -> int:
+        """A number ordering cards by trick-taking power: every trump above every plain card, trumps in the
+        rules' trump order, plain cards by rank (compare plain cards of the same suit only).
+
+        >>> from spades_rules import parse_cards
+        >>> r = Rules.jokers()
+        >>> sorted(parse_cards("AS BJ KH LJ"), key=r.strength)
+        [Card.parse('KH'), Card.parse('AS'), Card.parse('LJ'), Card.parse('BJ')]
+        """
+        return self._tables.power[card.index]
+
     def beats(self, card: Card, other: Card, led: Suit) -> bool:
         """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
         return self._trick_key(card, led) > self._trick_key(other, led)

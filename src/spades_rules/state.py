@@ -229,6 +229,7 @@ class _Match:
     initial_scores: tuple[int, ...]
     initial_bags: tuple[int, ...]
     first_dealer: int
+    last_hand: HandState | None = None
 
     __copy__ = _values
     __deepcopy__ = _values
@@ -302,6 +303,11 @@ class GameState:
     def initial_bags(self) -> tuple[int, ...]:
         """The bags the game started with (``new_game(bags=...)``)."""
         return self.match.initial_bags
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """The most recently finished hand (every trick of it), or None before the first one ends."""
+        return self.match.last_hand
 
     @property
     def first_dealer(self) -> int:
