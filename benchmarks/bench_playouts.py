@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from spades_rules import Deal, GameState, Phase, Rules, apply, legal_actions, new_game, score_hand
@@ -82,10 +83,10 @@ def _time(run: Callable[[], Any]) -> float:
 def _mid_hand_states(rules: Rules, count: int, seed: int) -> list[GameState]:
     """States in the middle of the play (after six tricks, mid-trick), from random hands."""
     rng = random.Random(seed)
-    states = []
+    states: list[GameState] = []
     while len(states) < count:
         state = apply(new_game(rules), Deal.shuffled(rules, rng))
-        while state.hand is not None and len(state.hand.completed_tricks) < 6 or (
+        while (state.hand is not None and len(state.hand.completed_tricks) < 6) or (
             state.hand is not None and len(state.hand.trick_cards) != 2
         ):
             state = apply(state, rng.choice(legal_actions(state)))
@@ -142,10 +143,10 @@ def main() -> None:
         _random_hands(rules, 20 if args.quick else 300, 98)
     ours, theirs = [], []
     for rep in range(reps):  # interleaved so both see the same machine load
-        ours.append(hands / _time(lambda rep=rep: _random_hands(standard, hands, rep)))
+        ours.append(hands / _time(partial(_random_hands, standard, hands, rep)))
         if have_openspiel:
             _openspiel_hands(5, rep)
-            theirs.append(hands / _time(lambda rep=rep: _openspiel_hands(hands, rep)))
+            theirs.append(hands / _time(partial(_openspiel_hands, hands, rep)))
     ours_median = statistics.median(ours)
     print(f"random standard hands/s (deal + bids + 52 cards): median {ours_median:,.0f} "
           f"(min {min(ours):,.0f}, max {max(ours):,.0f}, {reps} x {hands} hands)")
@@ -181,8 +182,8 @@ def main() -> None:
         order.shuffle(names)
         for name in names:
             rules = presets[name]
-            base_hand = _time(lambda rep=rep: _random_hands(standard, count, rep)) / count / 52
-            per_hand = _time(lambda rules=rules, rep=rep: _random_hands(rules, count, rep)) / count
+            base_hand = _time(partial(_random_hands, standard, count, rep)) / count / 52
+            per_hand = _time(partial(_random_hands, rules, count, rep)) / count
             base_play = _play_phase_seconds(standard, count, rep) / count / 52
             per_play = _play_phase_seconds(rules, count, rep) / count
             hand_seconds[name].append(per_hand)

@@ -51,8 +51,9 @@ class HeuristicBot:
     """A simple, sensible player.
 
     Bidding counts sure tricks (aces, guarded kings, high and long spades, ruffing chances) and bids a
-    little under them; it bids nil with a hand without high cards. Play: win cheaply when it can and its partner is not already winning, otherwise throw
-    its lowest card; a nil bidder ducks with the highest card that loses.
+    little under them; it bids nil with a hand without high cards. Play: win cheaply when it can and its
+    partner is not already winning, otherwise throw its lowest card; a nil bidder ducks with the highest
+    card that loses.
     Blind nil is its last resort: only when trailing by 300 to 599 with the leader within 150 of the target.
     """
 
@@ -85,7 +86,8 @@ class HeuristicBot:
         side = rules.side_of(seat)
         others = [score for other, score in enumerate(state.scores) if other != side]
         behind = max(others) - state.scores[side] if others else 0
-        desperate = bool(others) and max(others) >= rules.target_score - 150 and 300 <= behind < 600
+        leading = max(others) if others else 0
+        desperate = bool(others) and leading >= rules.target_score - 150 and 300 <= behind < 600
         if blind is not None and desperate:
             return blind
         cards = hand.hand_of(seat)
@@ -130,7 +132,10 @@ class HeuristicBot:
         if not trick:
             if my_bid is not None and my_bid.tricks == 0:
                 return by_strength[0]
-            aces = [play for play in plays if play.card.rank is Rank.ACE and rules.effective_suit(play.card) != Suit.SPADES]
+            aces = [
+                play for play in plays
+                if play.card.rank is Rank.ACE and rules.effective_suit(play.card) != Suit.SPADES
+            ]
             return aces[0] if aces else by_strength[0]
         led = rules.effective_suit(trick[0])
         best_at = 0
@@ -218,6 +223,6 @@ def play_game(
 ) -> GameState:
     """Play a whole game between ``bots`` (one per seat) and return the final state."""
     state = new_game(rules, dealer=dealer)
-    for _, _, state in iter_game(rules, bots, seed=seed, dealer=dealer):
-        pass
+    for _, _, after in iter_game(rules, bots, seed=seed, dealer=dealer):
+        state = after
     return state

@@ -16,16 +16,14 @@ Card.parse('AS')
 >>> Card.parse("1S")
 Traceback (most recent call last):
 ...
-spades_rules.errors.CardParseError: unknown card '1S': expected a rank (2-9, T or 10, J, Q, K, A) and a suit (C, D, H, S or a suit symbol), or BJ/LJ for a joker
+spades_rules.errors.CardParseError: unknown card '1S': expected a rank (2-9, T or 10, J, Q, K, A) ...
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final
-
-from typing_extensions import Self
+from typing import Any, Final, Self
 
 from spades_rules.errors import CardParseError
 
@@ -111,7 +109,7 @@ class Card:
     (<Suit.SPADES: 3>, True)
     """
 
-    __slots__ = ("suit", "rank", "index", "bit", "_str")
+    __slots__ = ("_str", "bit", "index", "rank", "suit")
 
     suit: Suit
     """The printed suit; jokers are spades."""

@@ -14,6 +14,7 @@ on standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -157,10 +158,8 @@ class _Printer:
                 parts.append(f"{side.trick_points} tricks")
             parts.append(f"=> {side.total:+d}")
             self.line("    " + " ".join(parts))
-        sheet = "   ".join(
-            f"{side_name(rules, i)} {score} ({bags} bags)" for i, (score, bags) in enumerate(zip(state.scores, state.bags,
-                                                                                                 strict=True))
-        )
+        pairs = zip(state.scores, state.bags, strict=True)
+        sheet = "   ".join(f"{side_name(rules, i)} {score} ({bags} bags)" for i, (score, bags) in enumerate(pairs))
         self.line(f"  Score sheet after hand {len(state.results)}: {sheet}")
         self.line()
 
@@ -245,7 +244,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     printer = _Printer(rules, out, symbols=args.symbols, quiet=args.quiet)
     printer.line(f"Replay of {args.file}: {rules!r}")
     printer.line()
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         action = after.history[-1] if after.history else None
         if action is not None:
             printer.on_action(before, action, after)

@@ -39,8 +39,8 @@ from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, S
 from spades_rules.errors import RulesError
 
 __all__ = [
-    "BidOrder",
     "BagOverflow",
+    "BidOrder",
     "Bidding",
     "DealMethod",
     "FailedNilTricks",
@@ -102,20 +102,20 @@ class _Tables:
     """
 
     __slots__ = (
-        "players",
-        "sides",
-        "side_of",
+        "cards_each",
         "deck",
         "deck_mask",
-        "cards_each",
-        "suit_of",
-        "suit_masks",
-        "spade_mask",
-        "power",
-        "lowest_club",
         "face_mask",
         "lead_lowest_club",
+        "lowest_club",
+        "players",
+        "power",
+        "side_of",
+        "sides",
+        "spade_mask",
         "spades_anytime",
+        "suit_masks",
+        "suit_of",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -465,7 +465,7 @@ class Rules:
     def _trick_key(self, card: Card, led: Suit) -> int:
         tables = self._tables
         suit = tables.suit_of[card.index]
-        if suit == Suit.SPADES or suit == led:
+        if suit in (Suit.SPADES, led):
             return tables.power[card.index]
         return 0
 
@@ -610,11 +610,8 @@ class Rules:
     def __repr__(self) -> str:
         parts = []
         for key, value in self.changes().items():
-            if key == "removed_cards" and value is not None:
-                value = tuple(value)
-            elif isinstance(value, list):
-                value = tuple(value)
-            parts.append(f"{key}={value!r}")
+            shown = tuple(value) if isinstance(value, list) else value
+            parts.append(f"{key}={shown!r}")
         return f"Rules({', '.join(parts)})"
 
     def __getstate__(self) -> dict[str, Any]:

@@ -172,21 +172,27 @@ def _score_side(
     if rules.bidding == "none":
         return SideScore(index, None, side_tricks, None, 0, 0, 0, 0, 0, side_tricks, side_tricks, bags_before)
 
-    bidders = [seat for seat in seats if bids[seat].tricks]  # type: ignore[union-attr]
-    nils = [seat for seat in seats if not bids[seat].tricks]  # type: ignore[union-attr]
+    members: list[tuple[Bid, int]] = []
+    for seat in seats:
+        bid = bids[seat]
+        assert bid is not None  # checked by _check_sheet / made by the engine
+        members.append((bid, tricks[seat]))
+    bidders = [(bid, taken) for bid, taken in members if bid.tricks]
     nil_points = 0
-    for seat in nils:
-        value = rules.blind_nil_value if bids[seat].blind else rules.nil_value  # type: ignore[union-attr]
-        nil_points += value if tricks[seat] == 0 else -value
-    nil_tricks = sum(tricks[seat] for seat in nils)
+    nil_tricks = 0
+    for bid, taken in members:
+        if not bid.tricks:
+            value = rules.blind_nil_value if bid.blind else rules.nil_value
+            nil_points += value if taken == 0 else -value
+            nil_tricks += taken
 
     contract: int | None = None
     made: bool | None = None
     contract_points = 0
     overtricks = 0
     if bidders:
-        contract = sum(bids[seat].tricks for seat in bidders)  # type: ignore[union-attr]
-        counted = sum(tricks[seat] for seat in bidders)
+        contract = sum(bid.tricks for bid, _ in bidders)
+        counted = sum(taken for _, taken in bidders)
         if rules.failed_nil_tricks == "count_for_partner":
             counted += nil_tricks
             nil_tricks = 0
