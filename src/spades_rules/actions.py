@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from spades_rules.cards import Card, format_cards, parse_cards
-from spades_rules.errors import RulesError
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -33,8 +33,12 @@ _MAX_SEAT = 5
 
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value < _MAX_SEAT:
+    if type(value) is not int:
         raise TypeError(f"{type(instance).__name__}.seat must be an integer seat 0-4, not {value!r}")
+    if not 0 <= value < _MAX_SEAT:
+        raise IllegalActionError(
+            IllegalReason.OUT_OF_TURN, f"{type(instance).__name__}: there is no seat {value} (seats are 0-4)"
+        )
 
 
 def _to_card(value: Card | str) -> Card:
@@ -133,8 +137,10 @@ class Redeal:
 
 
 def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        raise TypeError(f"Bid.tricks must be a non-negative integer (0 for nil), not {value!r}")
+    if type(value) is not int:
+        raise TypeError(f"Bid.tricks must be an integer (0 for nil), not {value!r}")
+    if value < 0:
+        raise IllegalActionError(IllegalReason.BID_OUT_OF_RANGE, f"a bid cannot be negative ({value})")
 
 
 @attrs.frozen(cache_hash=True)
@@ -147,7 +153,10 @@ class Bid:
 
     def __attrs_post_init__(self) -> None:
         if self.blind and self.tricks:
-            raise TypeError("only nil can be bid blind: Bid(seat, 0, blind=True)")
+            raise IllegalActionError(
+                IllegalReason.BLIND_NIL_NOT_ALLOWED,
+                f"only nil can be bid blind, not {self.tricks}: Bid(seat, 0, blind=True)",
+            )
 
     @classmethod
     def nil(cls, seat: int) -> Bid:

@@ -347,6 +347,16 @@ class Rules:
                 f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
                 "its bids are forced, so the last bidder could be left without a legal bid"
             )
+        if self.forbid_total_equal_tricks and max(self.min_bid, self.team_min_bid or 0) >= tricks:
+            raise RulesError(
+                "forbid_total_equal_tricks needs a choice of bids: min_bid and team_min_bid must be below "
+                f"the {tricks} tricks, or the last bidder could be left without a legal bid"
+            )
+        if self.redeal_on and self.bidding in ("none", "mirror"):
+            raise RulesError(
+                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
+                "set redeal_on=()"
+            )
         if self.bid_order == "partners_consecutive" and not self.partnerships:
             raise RulesError("bid_order='partners_consecutive' needs partnerships")
         if self.bid_order == "partners_consecutive" and self.bidding in ("none", "mirror"):
