@@ -74,7 +74,7 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
             lo, hi = 1, 0
             number_why = "in whiz a hand without spades must bid nil"
     elif rules.bidding == "suicide":
-        minimum = rules.team_min_bid or rules.min_bid
+        minimum = rules.team_minimum or rules.min_bid
         if partner_bid is None:
             lo = minimum
             number_why = f"in suicide the first partner bids nil or at least {minimum}"
@@ -86,17 +86,18 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
             lo, hi = 1, 0
             number_why = "in suicide one partner must bid nil, and your partner bid a number"
     elif partner_bid is not None:
-        if rules.team_min_bid is not None:
-            needed = rules.team_min_bid - partner_bid.tricks
+        team_minimum = rules.team_minimum
+        if team_minimum is not None:
+            needed = team_minimum - partner_bid.tricks
             if needed > lo:
                 lo = needed
                 number_why = (
-                    f"the side's contract must reach {rules.team_min_bid}: with your partner's "
+                    f"the side's contract must reach {team_minimum}: with your partner's "
                     f"{partner_bid.tricks} you must bid at least {needed}"
                 )
             if needed > 0:
                 nil = False
-                nil_why = f"the side's contract must reach {rules.team_min_bid}, so you cannot bid nil"
+                nil_why = f"the side's contract must reach {team_minimum}, so you cannot bid nil"
         if partner_bid.tricks == 0 and not rules.both_partners_nil:
             nil = False
             nil_why = "your partner bid nil and both partners may not bid nil"

@@ -140,7 +140,9 @@ def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) ->
     if type(value) is not int:
         raise TypeError(f"Bid.tricks must be an integer (0 for nil), not {value!r}")
     if value < 0:
-        raise IllegalActionError(IllegalReason.BID_OUT_OF_RANGE, f"a bid cannot be negative ({value})")
+        raise IllegalActionError(
+            IllegalReason.BID_OUT_OF_RANGE, f"seat {instance.seat} cannot bid {value}: a bid cannot be negative"
+        )
 
 
 @attrs.frozen(cache_hash=True)

@@ -37,6 +37,7 @@ spades_rules.errors.IllegalActionError: seat 2 cannot act: it is seat 1's turn t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Final
@@ -381,12 +382,7 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     else:
         union = _mask_of(deck)
     if len(deck) != len(tables.deck) or union != tables.deck_mask:
-        raise IllegalActionError(
-            IllegalReason.INVALID_DEAL,
-            f"a deal must be the rules' {len(tables.deck)}-card deck in some order, each card once "
-            f"(got {len(deck)} cards)",
-            action=action,
-        )
+        _refuse_deal(tables, action)
     dealer = state.dealer
     empty = (0,) * n
     actions = state.hand_actions + (action,)
@@ -396,6 +392,23 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
                           Phase.DRAW)
     hand = HandState(_Setup(dealer, action, (None,) * n, ()), tuple(held), empty, 0, (), (), False, None)
     return _begin_bidding(state, hand, actions)
+
+
+def _refuse_deal(tables: _Tables, action: Deal) -> None:
+    deck = action.deck
+    counts = Counter(deck)
+    repeated = sorted(card for card, count in counts.items() if count > 1)
+    missing = sorted(set(tables.deck) - counts.keys())
+    foreign = sorted(counts.keys() - set(tables.deck))
+    problems = [f"got {len(deck)} cards"]
+    for label, cards in (("missing", missing), ("repeated", repeated), ("not in this deck", foreign)):
+        if cards:
+            problems.append(f"{label}: {format_cards(cards)}")
+    raise IllegalActionError(
+        IllegalReason.INVALID_DEAL,
+        f"a deal must be the rules' {len(tables.deck)}-card deck in some order, each card once ({'; '.join(problems)})",
+        action=action,
+    )
 
 
 def _apply_draw(state: GameState, action: DrawDecision) -> GameState:

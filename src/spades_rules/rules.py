@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
-from spades_rules.errors import RulesError
+from spades_rules.errors import RulesError, SpadesError
 
 __all__ = [
     "BagOverflow",
@@ -79,19 +79,28 @@ _MAX_NUMBER: Final = 1_000_000
 """Bound on every score-like number, so that a malformed record cannot smuggle in a huge integer."""
 
 
-def _removed_converter(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+def _removed_converter(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] | None:
     if value is None:
         return None
     if isinstance(value, str | Card):
         value = [value]
-    cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
+    try:
+        cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
+    except (TypeError, SpadesError) as error:
+        raise RulesError(f"removed_cards must be cards or card strings such as '2C': {error}") from None
     return tuple(sorted(cards))
 
 
 def _redeal_converter(value: Iterable[str] | str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
-    return tuple(sorted(set(value)))
+    try:
+        conditions = set(value)
+    except TypeError:
+        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {value!r}") from None
+    if not all(isinstance(condition, str) for condition in conditions):
+        raise RulesError(f"redeal_on must name conditions as strings, not {value!r}")
+    return tuple(sorted(conditions))
 
 
 class _Tables:
@@ -154,6 +163,9 @@ class _Tables:
         self.lead_lowest_club = rules.first_lead == "lowest_club"
         self.spades_anytime = rules.spade_lead == "anytime"
 
+
+_DEFAULT_TEAM_MINIMUM: Final = 4
+"""RULES.md §2.1/§2.2: the team minimum of suicide and team bidding when none is given."""
 
 _DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {
     (2, False): "",
@@ -221,7 +233,9 @@ class Rules:
     both_partners_nil: bool = True
     """Both partners of a side may bid nil (of either kind)."""
     team_min_bid: int | None = None
-    """A partnership's contract must be at least this; constrains the partner who bids second."""
+    """A partnership's contract must be at least this; constrains the partner who bids second. None: no
+    minimum, except 4 with ``bidding="suicide"`` or ``bid_order="partners_consecutive"`` (see
+    :attr:`team_minimum`)."""
     forbid_total_equal_tricks: bool = False
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
 
@@ -325,9 +339,10 @@ class Rules:
         if size == 0 or size % per_seat:
             how = "drawn evenly by" if self.deal_method == "draw" else "dealt evenly to"
             raise RulesError(f"a deck of {size} cards cannot be {how} {self.players} players")
-        for card in self._trump_order_cards():
-            if card in removed:
-                raise RulesError(f"trump_order={self.trump_order!r} ranks {card} but removed_cards takes it out")
+        promoted = {"ace_high": "", "deuce_of_spades_high": "2S", "joker_joker_deuce_deuce": "2D 2S"}
+        for text in promoted[self.trump_order].split():
+            if Card.parse(text) in removed:
+                raise RulesError(f"trump_order={self.trump_order!r} promotes {text}, but the deck leaves it out")
 
     def _validate_play(self) -> None:
         tricks = self._tables.cards_each
@@ -347,7 +362,7 @@ class Rules:
                 f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
                 "its bids are forced, so the last bidder could be left without a legal bid"
             )
-        if self.forbid_total_equal_tricks and max(self.min_bid, self.team_min_bid or 0) >= tricks:
+        if self.forbid_total_equal_tricks and max(self.min_bid, self.team_minimum or 0) >= tricks:
             raise RulesError(
                 "forbid_total_equal_tricks needs a choice of bids: min_bid and team_min_bid must be below "
                 f"the {tricks} tricks, or the last bidder could be left without a legal bid"
@@ -408,6 +423,20 @@ class Rules:
         key = (self.players, self.with_jokers)
         text = _DEFAULT_REMOVED.get(key, "")
         return tuple(sorted(Card.parse(part) for part in text.split()))
+
+    @property
+    def team_minimum(self) -> int | None:
+        """The team minimum in force: :attr:`team_min_bid`, or RULES.md's default of 4 for suicide and
+        team bidding when it is None.
+
+        >>> Rules(bid_order="partners_consecutive").team_minimum, Rules().team_minimum
+        (4, None)
+        """
+        if self.team_min_bid is not None:
+            return self.team_min_bid
+        if self.bidding == "suicide" or self.bid_order == "partners_consecutive":
+            return _DEFAULT_TEAM_MINIMUM
+        return None
 
     @property
     def deck(self) -> tuple[Card, ...]:
