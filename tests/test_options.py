@@ -498,3 +498,22 @@ def test_option_redeal_on_no_face_cards() -> None:
     # several conditions combine: seat 2 (no face card) and seat 3 (one spade)
     both = deal(Rules(redeal_on=("no_face_cards", "one_or_no_spades")), REDEAL_HANDS)
     assert [action for action in legal_actions(both) if isinstance(action, Redeal)] == [Redeal(2), Redeal(3)]
+
+
+def test_team_minimum_defaults_to_four_in_suicide_and_team_bidding() -> None:
+    """RULES.md §2.1/§2.2: the team minimum is 4 "in this mode" even when team_min_bid is left None."""
+    suicide = Rules(bidding="suicide", blind_nil=False)
+    team = Rules(bid_order="partners_consecutive")
+    assert suicide.team_minimum == 4 and team.team_minimum == 4 and Rules().team_minimum is None
+    state = apply(new_game(suicide), Deal.shuffled(suicide, 3))
+    first = [a for a in legal_actions(state) if isinstance(a, Bid)]
+    assert sorted(a.tricks for a in first) == [0, *range(4, 14)]
+
+
+def test_explicit_team_min_bid_overrides_the_mode_default() -> None:
+    rules = Rules(bid_order="partners_consecutive", team_min_bid=2)
+    state = apply(new_game(rules), Deal.shuffled(rules, 3))
+    state = apply(state, Bid.nil(1))
+    second = [a for a in legal_actions(state) if isinstance(a, Bid)]
+    assert second[0].seat == 3
+    assert min(a.tricks for a in second) == 2 and all(a.tricks for a in second)

@@ -462,10 +462,12 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
     assert hand is not None
     rules = state.rules
     if action.seat >= rules.players or action not in _redeals(rules, hand):
-        why = (
-            "the bidding has started" if any(bid is not None for bid in hand.bids)
-            else f"the rules allow a redeal only for {', '.join(rules.redeal_on) or 'no hand'}"
-        )
+        if not rules.redeal_on:
+            why = "these rules have no redeal (Rules.redeal_on is empty)"
+        elif any(bid is not None for bid in hand.bids):
+            why = "the bidding has started"
+        else:
+            why = f"its hand does not qualify (the rules allow a redeal for {', '.join(rules.redeal_on)})"
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )

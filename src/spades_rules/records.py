@@ -1,0 +1,493 @@
+"""Game records: a JSON-safe dict (:func:`to_dict` / :func:`from_dict`), a readable text record
+(:func:`dumps` / :func:`loads`) and :func:`replay`.
+
+A record is the rules, the first dealer, the starting scores and bags, and every action since
+:func:`~spades_rules.engine.new_game`, deals included. Loading replays the actions through
+:func:`~spades_rules.engine.apply`, so a tampered record can never produce an illegal state: anything
+wrong raises :class:`~spades_rules.errors.RecordError` naming where (``actions[57]``, ``line 12``, ``rules``
+...), and no other exception. A record may end anywhere (mid-hand, between hands, at game over): it loads
+to exactly that state.
+
+The dict form (``format`` ``"spades_rules/1"``)::
+
+    {"format": "spades_rules/1", "rules": {"max_hands": 2}, "dealer": 0,
+     "scores": [0, 0], "bags": [0, 0],
+     "actions": ["deal 7H 2C ...", "1:bid 4", "2:nil", "3:blind", "0:bid 3", "3:pass AS KH",
+                 "1:pass 2C 3C", "1:play AS", ...]}
+
+``rules`` holds the options that differ from the defaults (:meth:`Rules.changes`). Only ``format`` is
+required; the other keys default to standard rules, dealer 0, zero scores and bags, no actions. Unknown
+keys are refused. Action notation: ``deal <cards>``, ``<seat>:bid <n>``, ``<seat>:nil``, ``<seat>:blind``
+(blind nil), ``<seat>:play <card>``, ``<seat>:keep`` / ``<seat>:reject`` (two-player draw),
+``<seat>:pass <cards>`` (blind-nil exchange), ``<seat>:redeal``.
+
+The text form is PGN-like: tag lines whose values are JSON, then one line per deal, per round of bids
+and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after each hand)::
+
+    [Format "spades_rules/1"]
+    [Rules {"max_hands": 2}]
+    [Dealer 0]
+    [Scores [0, 0]]
+    [Bags [0, 0]]
+
+    # hand 1, dealer 0
+    deal 7H 2C 9S ...
+    bid 1:4 2:nil 3:3 0:3
+    trick 1:AS 2:KS 3:2S 0:3S
+    ...
+
+Line keywords: ``deal <cards>``, ``draw <seat>:keep|reject ...``, ``bid <seat>:<n>|nil|blind ...``,
+``redeal <seat>``, ``pass <seat>:<card>,<card> ...``, ``trick <seat>:<card> ...``. How actions are split
+into lines is free (the writer's grouping is only for reading); their order is the game's.
+
+>>> import json
+>>> from spades_rules import Rules, Deal, Bid, new_game, apply
+>>> rules = Rules.standard().evolve(max_hands=1)
+>>> state = apply(apply(new_game(rules, dealer=3), Deal.shuffled(rules, 5)), Bid(0, 4))
+>>> record = to_dict(state)
+>>> record["format"], record["rules"], record["dealer"], record["actions"][1]
+('spades_rules/1', {'max_hands': 1}, 3, '0:bid 4')
+>>> from_dict(json.loads(json.dumps(record))) == state
+True
+>>> loads(dumps(state)) == state
+True
+>>> print(dumps(state).splitlines()[-1])
+bid 0:4
+>>> record["actions"][1] = "0:bid 14"
+>>> from_dict(record)
+Traceback (most recent call last):
+...
+spades_rules.errors.RecordError: actions[1]: seat 0 cannot bid 14: bids run from 1 to 13
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+import attrs
+
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.cards import Card, format_cards, parse_cards
+from spades_rules.engine import apply, new_game
+from spades_rules.errors import RecordError, SpadesError
+from spades_rules.rules import _MAX_NUMBER, Rules
+from spades_rules.state import GameState
+
+__all__ = [
+    "RECORD_FORMAT",
+    "dumps",
+    "format_action",
+    "from_dict",
+    "loads",
+    "parse_action",
+    "replay",
+    "to_dict",
+]
+
+RECORD_FORMAT: Final = "spades_rules/1"
+"""The format version written by :func:`to_dict` and :func:`dumps`, and the only one they read."""
+
+_KEYS: Final = ("format", "rules", "dealer", "scores", "bags", "actions")
+_TAGS: Final = {"Format": "format", "Rules": "rules", "Dealer": "dealer", "Scores": "scores", "Bags": "bags"}
+_SEAT_VERB: Final = re.compile(r"([0-9]):([a-z]+)\Z")
+_NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
+_TAG_LINE: Final = re.compile(r"\[([A-Za-z]+)\s+(.*)\]\Z")
+_TOKEN: Final = re.compile(r"([0-9]):(\S*)\Z")
+_LINE_KINDS: Final = ("deal", "draw", "bid", "redeal", "pass", "trick")
+_MAX_TEXT: Final = 10_000_000
+"""Longest record text read (characters): a real game is a few kilobytes."""
+
+
+# ------------------------------------------------------------------------------------ actions
+def format_action(action: Action) -> str:
+    """The record notation of one action (the dict form's ``actions`` items).
+
+    >>> format_action(Bid(2, 4)), format_action(Bid.nil(1)), format_action(Bid.blind_nil(3))
+    ('2:bid 4', '1:nil', '3:blind')
+    >>> format_action(Play(0, "10S")), format_action(Exchange(1, "KH 2C")), format_action(Redeal(2))
+    ('0:play TS', '1:pass 2C KH', '2:redeal')
+    """
+    if isinstance(action, Play):
+        return f"{action.seat}:play {action.card}"
+    if isinstance(action, Bid):
+        if action.blind:
+            return f"{action.seat}:blind"
+        return f"{action.seat}:nil" if action.tricks == 0 else f"{action.seat}:bid {action.tricks}"
+    if isinstance(action, Deal):
+        return f"deal {format_cards(action.deck)}"
+    if isinstance(action, DrawDecision):
+        return f"{action.seat}:{'keep' if action.keep else 'reject'}"
+    if isinstance(action, Exchange):
+        return f"{action.seat}:pass {format_cards(action.cards)}".rstrip()
+    if isinstance(action, Redeal):
+        return f"{action.seat}:redeal"
+    raise TypeError(f"{action!r} is not an action")
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation of :func:`format_action` (cards in any notation :meth:`Card.parse` reads).
+
+    Raises :class:`~spades_rules.errors.RecordError` on anything else. The action is not checked against
+    a state: :func:`~spades_rules.engine.apply` does that.
+
+    >>> parse_action("3:play as"), parse_action("1:keep")
+    (Play(seat=3, card=Card.parse('AS')), DrawDecision(seat=1, keep=True))
+    >>> parse_action("2:bid")
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: '2:bid': a bid needs a number of tricks, e.g. '2:bid 4'
+    """
+    try:
+        return _parse_action(text)
+    except RecordError:
+        raise
+    except (SpadesError, TypeError, ValueError) as error:
+        raise RecordError(f"{_show(text)}: {error}") from None
+
+
+def _show(text: object, limit: int = 60) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def _parse_action(text: str) -> Action:
+    if not isinstance(text, str):
+        raise RecordError(f"an action must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise RecordError("an empty action")
+    head, rest = words[0], words[1:]
+    if head == "deal":
+        return Deal(parse_cards(rest))
+    match = _SEAT_VERB.match(head)
+    if match is None:
+        raise RecordError(
+            f"{_show(text)}: expected 'deal <cards>' or '<seat>:<verb>' (bid, nil, blind, play, keep, reject, "
+            "pass, redeal)"
+        )
+    seat, verb = int(match[1]), match[2]
+    if seat > 4:
+        raise RecordError(f"{_show(text)}: there is no seat {seat}")
+    if verb == "pass":
+        return Exchange(seat, parse_cards(rest))
+    if verb == "play":
+        if len(rest) != 1:
+            raise RecordError(f"{_show(text)}: a play names exactly one card, e.g. '{seat}:play AS'")
+        return Play(seat, Card.parse(rest[0]))
+    if verb == "bid":
+        if len(rest) != 1 or not _NUMBER.match(rest[0]):
+            raise RecordError(f"{_show(text)}: a bid needs a number of tricks, e.g. '{seat}:bid 4'")
+        return Bid(seat, int(rest[0]))
+    simple: dict[str, Action] = {
+        "nil": Bid.nil(seat),
+        "blind": Bid.blind_nil(seat),
+        "keep": DrawDecision(seat, True),
+        "reject": DrawDecision(seat, False),
+        "redeal": Redeal(seat),
+    }
+    if verb not in simple:
+        raise RecordError(
+            f"{_show(text)}: unknown action {verb!r}; expected bid, nil, blind, play, keep, reject, pass or redeal"
+        )
+    if rest:
+        raise RecordError(f"{_show(text)}: '{seat}:{verb}' takes nothing after it")
+    return simple[verb]
+
+
+# ------------------------------------------------------------------------------------ the record
+@attrs.frozen
+class _Record:
+    """A checked record header and its actions as ``(where, notation)`` pairs, not yet replayed."""
+
+    rules: Rules
+    dealer: int
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    actions: tuple[tuple[str, str], ...]
+
+
+def to_dict(state: GameState) -> dict[str, Any]:
+    """The record of ``state`` as a JSON-safe dict; :func:`from_dict` rebuilds an equal state.
+
+    >>> from spades_rules import Rules, new_game
+    >>> to_dict(new_game(Rules.jokers(), dealer=2, scores=[100, -20]))  # doctest: +NORMALIZE_WHITESPACE
+    {'format': 'spades_rules/1', 'rules': {'with_jokers': True}, 'dealer': 2, 'scores': [100, -20],
+     'bags': [0, 0], 'actions': []}
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"to_dict needs a GameState, not {type(state).__name__}")
+    return {
+        "format": RECORD_FORMAT,
+        "rules": state.rules.changes(),
+        "dealer": state.first_dealer,
+        "scores": list(state.initial_scores),
+        "bags": list(state.initial_bags),
+        "actions": [format_action(action) for action in state.history],
+    }
+
+
+def from_dict(data: object) -> GameState:
+    """The state a record describes, rebuilt by replaying its actions; :class:`RecordError` if anything
+    is wrong (and never another exception)."""
+    return _last(_replay(_record_from_dict(data)))
+
+
+def replay(record: Mapping[str, Any] | str) -> Iterator[GameState]:
+    """Every state of a recorded game in order: the new game, then the state after each action.
+
+    ``record`` is a dict (:func:`to_dict`) or a text (:func:`dumps`, or the dict as JSON). The header is
+    checked at once; each action is checked when reached, so a broken action raises
+    :class:`RecordError` after the states before it have been yielded.
+
+    >>> from spades_rules import Rules, Deal, new_game, apply
+    >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 3))
+    >>> [s.phase.value for s in replay(dumps(state))]
+    ['deal', 'bid']
+    """
+    if isinstance(record, str):
+        return _replay(_record_from_text(record))
+    return _replay(_record_from_dict(record))
+
+
+def _last(states: Iterator[GameState]) -> GameState:
+    (state,) = deque(states, maxlen=1)
+    return state
+
+
+def _replay(record: _Record) -> Iterator[GameState]:
+    state = new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+    yield state
+    for where, text in record.actions:
+        try:
+            action = _parse_action(text)
+        except RecordError as error:
+            raise RecordError(str(error), where=where) from None
+        except (SpadesError, TypeError, ValueError) as error:
+            raise RecordError(f"{_show(text)}: {error}", where=where) from None
+        try:
+            state = apply(state, action)
+        except (SpadesError, TypeError, ValueError) as error:
+            raise RecordError(str(error), where=where) from None
+        yield state
+
+
+# ------------------------------------------------------------------------------------ checking a dict
+def _record_from_dict(data: object) -> _Record:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a record must be a dict, not {type(data).__name__}", where="record")
+    for key in data:
+        if key not in _KEYS:
+            raise RecordError(f"unknown key {_show(key)}; a record has {', '.join(_KEYS)}", where="record")
+    if "format" not in data:
+        raise RecordError(f"missing; expected {RECORD_FORMAT!r}", where="format")
+    if data["format"] != RECORD_FORMAT or type(data["format"]) is not str:
+        raise RecordError(f"unsupported format {_show(data['format'])}; expected {RECORD_FORMAT!r}", where="format")
+    rules = _rules_from(data.get("rules", {}))
+    dealer = data.get("dealer", 0)
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise RecordError(f"must be a seat 0-{rules.players - 1}, not {_show(dealer)}", where="dealer")
+    scores = _per_side(data, "scores", rules, minimum=-_MAX_NUMBER)
+    bags = _per_side(data, "bags", rules, minimum=0)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list | tuple):
+        raise RecordError(f"must be a list of action strings, not {type(actions).__name__}", where="actions")
+    return _Record(rules, dealer, scores, bags, tuple((f"actions[{i}]", text) for i, text in enumerate(actions)))
+
+
+def _rules_from(options: object) -> Rules:
+    if not isinstance(options, Mapping):
+        raise RecordError(f"must be a dict of options, not {type(options).__name__}", where="rules")
+    for name in options:
+        if not isinstance(name, str):
+            raise RecordError(f"option names are strings, not {_show(name)}", where="rules")
+    try:
+        return Rules.standard().evolve(**options)
+    except (SpadesError, TypeError, ValueError) as error:
+        raise RecordError(str(error), where="rules") from None
+
+
+def _per_side(data: Mapping[str, Any], key: str, rules: Rules, *, minimum: int) -> tuple[int, ...]:
+    values = data.get(key)
+    if values is None and key not in data:
+        return (0,) * rules.num_sides
+    if not isinstance(values, list | tuple) or len(values) != rules.num_sides:
+        raise RecordError(f"must be a list of {rules.num_sides} integers, one per side, not {_show(values)}", where=key)
+    for i, value in enumerate(values):
+        if type(value) is not int or not minimum <= value <= _MAX_NUMBER:
+            raise RecordError(
+                f"must be an integer from {minimum} to {_MAX_NUMBER}, not {_show(value)}", where=f"{key}[{i}]"
+            )
+    return tuple(values)
+
+
+# ------------------------------------------------------------------------------------ text records
+def dumps(state: GameState) -> str:
+    """The readable text record of ``state``; :func:`loads` reads it back to an equal state."""
+    record = to_dict(state)
+    rules = state.rules
+    lines = [
+        f"[Format {json.dumps(RECORD_FORMAT)}]",
+        f"[Rules {json.dumps(record['rules'])}]",
+        f"[Dealer {record['dealer']}]",
+        f"[Scores {json.dumps(record['scores'])}]",
+        f"[Bags {json.dumps(record['bags'])}]",
+        f"# {rules!r}",
+    ]
+    players = rules.players
+    dealer = record["dealer"]
+    hands = 0
+    totals = list(state.initial_scores)
+    plays = 0
+    group: list[str] = []
+    kind = ""
+
+    def flush() -> None:
+        if group:
+            lines.append(" ".join([kind, *group]))
+            group.clear()
+
+    for action in state.history:
+        if isinstance(action, Deal):
+            flush()
+            lines += ["", f"# hand {hands + 1}, dealer {dealer}", format_action(action)]
+            plays = 0
+            continue
+        token_kind, token = _text_token(action)
+        if token_kind != kind or (kind == "trick" and plays % players == 0) or (kind == "draw" and len(group) == 13):
+            flush()
+            kind = token_kind
+        group.append(token)
+        if isinstance(action, Redeal):
+            flush()
+            kind = ""
+            lines.append("# redeal: the same dealer deals again")
+        elif isinstance(action, Play):
+            plays += 1
+            if plays == players * rules.tricks_per_hand:
+                flush()
+                kind = ""
+                result = state.results[hands]
+                for side, points in enumerate(result.totals):
+                    totals[side] += points
+                lines.append(
+                    f"# hand {hands + 1}: tricks {' '.join(map(str, result.tricks_won))}; "
+                    f"points {' '.join(map(str, result.totals))}; scores {' '.join(map(str, totals))}; "
+                    f"bags {' '.join(map(str, result.bags_after))}"
+                )
+                hands += 1
+                dealer = (dealer + 1) % players
+    flush()
+    if state.is_over:
+        lines.append("# game over: " + ("a draw" if state.winner is None else f"side {state.winner} wins"))
+    return "\n".join(lines) + "\n"
+
+
+def _text_token(action: Action) -> tuple[str, str]:
+    """The text record's line keyword and token for a non-deal action."""
+    if isinstance(action, Play):
+        return "trick", f"{action.seat}:{action.card}"
+    if isinstance(action, Bid):
+        what = "blind" if action.blind else "nil" if action.tricks == 0 else str(action.tricks)
+        return "bid", f"{action.seat}:{what}"
+    if isinstance(action, DrawDecision):
+        return "draw", f"{action.seat}:{'keep' if action.keep else 'reject'}"
+    if isinstance(action, Exchange):
+        return "pass", f"{action.seat}:{','.join(map(str, action.cards))}"
+    assert isinstance(action, Redeal)
+    return "redeal", str(action.seat)
+
+
+def loads(text: str) -> GameState:
+    """The state a text record describes (:func:`dumps`; the dict record as JSON is read too).
+
+    Raises :class:`RecordError` naming the line (or the JSON key) on anything wrong.
+
+    >>> loads('[Format "spades_rules/1"]\\n[Dealer 9]')
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: dealer: must be a seat 0-3, not 9
+    """
+    return _last(_replay(_record_from_text(text)))
+
+
+def _record_from_text(text: object) -> _Record:
+    if not isinstance(text, str):
+        raise RecordError(f"a text record must be a str, not {type(text).__name__}", where="record")
+    if len(text) > _MAX_TEXT:
+        raise RecordError(f"the record is longer than {_MAX_TEXT} characters", where="record")
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise RecordError(f"not valid JSON: {error}", where="record") from None
+        return _record_from_dict(data)
+    header: dict[str, object] = {}
+    actions: list[tuple[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = re.split(r"[#;]", raw, maxsplit=1)[0].strip()
+        if not line:
+            continue
+        where = f"line {number}"
+        tag = _TAG_LINE.match(line)
+        if tag is not None:
+            if actions:
+                raise RecordError("tags must come before the actions", where=where)
+            name = tag[1]
+            if name not in _TAGS:
+                raise RecordError(f"unknown tag {name!r}; expected {', '.join(_TAGS)}", where=where)
+            if _TAGS[name] in header:
+                raise RecordError(f"the tag {name} appears twice", where=where)
+            try:
+                header[_TAGS[name]] = json.loads(tag[2])
+            except (ValueError, RecursionError) as error:
+                raise RecordError(f"the {name} tag's value is not valid JSON: {error}", where=where) from None
+            continue
+        actions += _line_actions(line, where)
+    record = _record_from_dict(header)
+    return attrs.evolve(record, actions=tuple(actions))
+
+
+def _line_actions(line: str, where: str) -> list[tuple[str, str]]:
+    kind, *tokens = line.split()
+    if kind not in _LINE_KINDS:
+        raise RecordError(
+            f"unknown line {_show(line)}: a line starts with a [Tag] or one of {', '.join(_LINE_KINDS)}", where=where
+        )
+    if kind == "deal":
+        return [(where, line)]
+    if not tokens:
+        raise RecordError(f"{kind!r} with nothing after it", where=where)
+    found = []
+    for at, token in enumerate(tokens, start=1):
+        place = f"{where}, item {at}"
+        if kind == "redeal":
+            if not _NUMBER.match(token):
+                raise RecordError(f"{_show(token)}: 'redeal' names the seat calling it, e.g. 'redeal 2'", where=place)
+            found.append((place, f"{token}:redeal"))
+            continue
+        match = _TOKEN.match(token)
+        if match is None:
+            raise RecordError(f"{_show(token)}: expected <seat>:<what>, e.g. '2:{_EXAMPLE[kind]}'", where=place)
+        seat, what = match[1], match[2]
+        if kind == "trick":
+            found.append((place, f"{seat}:play {what}"))
+        elif kind == "pass":
+            found.append((place, f"{seat}:pass {what.replace(',', ' ')}"))
+        elif kind == "draw":
+            if what not in ("keep", "reject"):
+                raise RecordError(f"{_show(token)}: a draw is keep or reject", where=place)
+            found.append((place, f"{seat}:{what}"))
+        elif what in ("nil", "blind"):
+            found.append((place, f"{seat}:{what}"))
+        elif _NUMBER.match(what):
+            found.append((place, f"{seat}:bid {what}"))
+        else:
+            raise RecordError(f"{_show(token)}: a bid is a number of tricks, nil or blind", where=place)
+    return found
+
+
+_EXAMPLE: Final = {"trick": "AS", "pass": "AS,KH", "draw": "keep", "bid": "4"}
