@@ -7,6 +7,8 @@ The worked examples 5, 9 and 10 of RULES.md §10 are named after the section.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from _variant_scenarios import (
@@ -726,3 +728,20 @@ def test_individual_four_players_have_four_sides() -> None:
     assert state.results[-1].totals == (-200 + 4, 20, 40, 30)
     assert state.scores == (-196, 20, 40, 130)
     assert state.bags == (4, 0, 0, 0)
+
+
+def test_two_player_draw_record_survives_the_bidding_and_play() -> None:
+    """Regression: the draws and discards of the two-player hand stay on the hand after bids and plays."""
+    rules = Rules.two_player()
+    rng = random.Random(0)
+    state = apply(new_game(rules), Deal.shuffled(rules, 1))
+    while state.phase is Phase.DRAW:
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert state.hand is not None
+    draws, discards = state.hand.draws, state.hand.discards
+    assert len(draws) == 26 and sum(bin(mask).count("1") for mask in discards) == 26
+    while state.phase is not Phase.PLAY:
+        state = apply(state, legal_actions(state)[0])
+    state = apply(state, legal_actions(state)[0])
+    assert state.hand is not None
+    assert state.hand.draws == draws and state.hand.discards == discards

@@ -8,6 +8,7 @@
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, format_cards, parse_cards
+from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
     CardParseError,
@@ -17,9 +18,11 @@ from spades_rules.errors import (
     RulesError,
     SpadesError,
 )
+from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, ScoreSheetError, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
+from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
 
 __version__ = "0.1.0"
 
@@ -33,12 +36,15 @@ __all__ = [
     "CardParseError",
     "Deal",
     "DrawDecision",
+    "DrawTurn",
     "Exchange",
+    "ExchangeView",
     "GameState",
     "HandScore",
     "HandState",
     "IllegalActionError",
     "IllegalReason",
+    "Observation",
     "Phase",
     "Play",
     "Rank",
@@ -53,10 +59,24 @@ __all__ = [
     "Trick",
     "__version__",
     "apply",
+    "decode_action",
+    "dumps",
+    "encode_action",
+    "format_action",
     "format_cards",
+    "from_dict",
     "is_legal",
+    "legal_action_mask",
     "legal_actions",
+    "legal_codes",
+    "loads",
     "new_game",
+    "num_distinct_actions",
+    "observe",
+    "parse_action",
     "parse_cards",
+    "replay",
+    "sample_deal",
     "score_hand",
+    "to_dict",
 ]

@@ -487,7 +487,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     bids = list(hand.setup.bids)
     bids[seat] = action
     setup = hand.setup
-    setup = _Setup(setup.dealer, setup.deal, tuple(bids), setup.bid_order)
+    setup = _Setup(setup.dealer, setup.deal, tuple(bids), setup.bid_order, draws=setup.draws, discards=setup.discards)
     actions = state.hand_actions + (action,)
     made = len(bids) - bids.count(None)
     if made < len(hand.bid_order):
