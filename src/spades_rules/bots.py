@@ -1,8 +1,9 @@
-"""Built-in bots: :class:`RandomBot` and :class:`HeuristicBot`. They use only the public API and only what
-their seat may know (their own cards, the bids, the tricks played), and drive ``spades-rules simulate``
-and the benchmarks.
+"""Built-in bots: :class:`RandomBot` and :class:`HeuristicBot`. They use only the public API, and the
+heuristic bot decides from its seat's :func:`~spades_rules.views.observe` view alone, so it cannot peek.
+They drive ``spades-rules simulate``.
 
-A bot is anything with ``choose(state) -> Action`` for the seat to act (:class:`Bot`). :func:`play_game`
+A bot is anything with ``choose(state) -> Action`` for the seat to act (:class:`Bot`); the built-in bots
+also have ``decide(observation) -> Action`` for a server that sends each seat its view. :func:`play_game`
 runs a whole game with one bot per seat, dealing with a seeded random generator.
 
 >>> from spades_rules import Rules
@@ -23,7 +24,8 @@ from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.rules import Rules
-from spades_rules.state import GameState, HandState, Phase
+from spades_rules.state import GameState, Phase
+from spades_rules.views import Observation, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
 
@@ -46,51 +48,64 @@ class RandomBot:
         """A uniformly random legal action."""
         return self.rng.choice(legal_actions(state))
 
+    def decide(self, observation: Observation) -> Action:
+        """A uniformly random action among those the observation lists."""
+        return self.rng.choice(observation.legal_actions)
+
 
 class HeuristicBot:
-    """A simple, sensible player.
+    """A simple, sensible player that decides from its seat's :class:`~spades_rules.views.Observation`
+    only, so it cannot see what its seat may not.
 
     Bidding counts sure tricks (aces, guarded kings, high and long spades, ruffing chances) and bids a
     little under them; it bids nil with a hand without high cards. Play: win cheaply when it can and its
     partner is not already winning, otherwise throw its lowest card; a nil bidder ducks with the highest
-    card that loses.
-    Blind nil is its last resort: only when trailing by 300 to 599 with the leader within 150 of the target.
+    card that loses. Blind nil is its last resort: only when trailing by 300 to 599 with the leader within
+    150 of the target.
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
-        """The bot's action for the seat to act."""
-        actions = legal_actions(state)
-        hand = state.hand
-        if hand is None or len(actions) == 1:
+        """The bot's action for the seat to act, decided from that seat's view."""
+        seat = state.to_act
+        if seat is None:
+            raise ValueError("no seat is to act (a chance node or the end of the game)")
+        return self.decide(observe(state, seat))
+
+    def decide(self, observation: Observation) -> Action:
+        """The bot's action, given what its seat sees."""
+        actions = observation.legal_actions
+        if not actions:
+            raise ValueError(f"seat {observation.seat} has nothing to do in the {observation.phase.value} phase")
+        if len(actions) == 1:
             return actions[0]
         first = actions[0]
         if isinstance(first, Play):
-            return self._play(state, hand, [a for a in actions if isinstance(a, Play)])
+            return self._play(observation, [a for a in actions if isinstance(a, Play)])
         if isinstance(first, Bid):
-            return self._bid(state, hand, [a for a in actions if isinstance(a, Bid)])
+            return self._bid(observation, [a for a in actions if isinstance(a, Bid)])
         if isinstance(first, Exchange):
-            return self._exchange(state, hand, [a for a in actions if isinstance(a, Exchange)])
+            return self._exchange(observation, [a for a in actions if isinstance(a, Exchange)])
         if isinstance(first, DrawDecision):
-            return self._draw(state, hand, first.seat)
+            return self._draw(observation, first.seat)
         return first
 
     # --------------------------------------------------------------------------- bidding
-    def _bid(self, state: GameState, hand: HandState, bids: list[Bid]) -> Bid:
-        rules = state.rules
-        seat = bids[0].seat
+    def _bid(self, view: Observation, bids: list[Bid]) -> Bid:
+        rules = view.rules
+        seat = view.seat
         by_kind = {(bid.tricks, bid.blind): bid for bid in bids}
         blind = by_kind.get((0, True))
         side = rules.side_of(seat)
-        others = [score for other, score in enumerate(state.scores) if other != side]
-        behind = max(others) - state.scores[side] if others else 0
+        others = [score for other, score in enumerate(view.scores) if other != side]
+        behind = max(others) - view.scores[side] if others else 0
         leading = max(others) if others else 0
         desperate = bool(others) and leading >= rules.target_score - 150 and 300 <= behind < 600
         if blind is not None and desperate:
             return blind
-        cards = hand.hand_of(seat)
+        cards = view.hand or ()
         estimate = _estimate_tricks(rules, cards)
         nil = by_kind.get((0, False))
         numbers = [bid for bid in bids if bid.tricks and not bid.blind]
@@ -102,10 +117,9 @@ class HeuristicBot:
         return min(numbers, key=lambda bid: (abs(bid.tricks - wanted), bid.tricks))
 
     # --------------------------------------------------------------------------- exchange and draw
-    def _exchange(self, state: GameState, hand: HandState, exchanges: list[Exchange]) -> Exchange:
-        seat = exchanges[0].seat
-        bid = hand.bids[seat]
-        strength = state.rules.strength
+    def _exchange(self, view: Observation, exchanges: list[Exchange]) -> Exchange:
+        bid = view.bids[view.seat]
+        strength = view.rules.strength
 
         def total(exchange: Exchange) -> int:
             return sum(strength(card) for card in exchange.cards)
@@ -114,22 +128,21 @@ class HeuristicBot:
             return max(exchanges, key=total)
         return min(exchanges, key=total)  # the partner returns low cards
 
-    def _draw(self, state: GameState, hand: HandState, seat: int) -> DrawDecision:
-        stock = hand.deal.deck
-        top = stock[2 * len(hand.draws)]  # the card this seat is looking at
-        good = state.rules.effective_suit(top) is Suit.SPADES or top.rank >= Rank.QUEEN
+    def _draw(self, view: Observation, seat: int) -> DrawDecision:
+        top = view.draw_card  # the card this seat is looking at
+        good = top is not None and (view.rules.effective_suit(top) is Suit.SPADES or top.rank >= Rank.QUEEN)
         return DrawDecision(seat, good)
 
     # --------------------------------------------------------------------------- play
-    def _play(self, state: GameState, hand: HandState, plays: list[Play]) -> Play:
-        rules = state.rules
-        seat = plays[0].seat
+    def _play(self, view: Observation, plays: list[Play]) -> Play:
+        rules = view.rules
+        seat = view.seat
         strength = rules.strength
         by_strength = sorted(plays, key=lambda play: (strength(play.card), play.card))
-        trick = hand.trick_cards
-        my_bid = hand.bids[seat]
+        trick = view.current_trick
+        my_bid = view.bids[seat]
         partner = rules.partner_of(seat)
-        if not trick:
+        if trick is None or not trick.cards:
             if my_bid is not None and my_bid.tricks == 0:
                 return by_strength[0]
             aces = [
@@ -137,18 +150,19 @@ class HeuristicBot:
                 if play.card.rank is Rank.ACE and rules.effective_suit(play.card) != Suit.SPADES
             ]
             return aces[0] if aces else by_strength[0]
-        led = rules.effective_suit(trick[0])
+        cards = trick.cards
+        led = rules.effective_suit(cards[0])
         best_at = 0
-        for at in range(1, len(trick)):
-            if rules.beats(trick[at], trick[best_at], led):
+        for at in range(1, len(cards)):
+            if rules.beats(cards[at], cards[best_at], led):
                 best_at = at
-        best = trick[best_at]
-        best_seat = (hand.leader + best_at) % rules.players
+        best = cards[best_at]
+        best_seat = (trick.leader + best_at) % rules.players
         winning = [play for play in by_strength if rules.beats(play.card, best, led)]
         losing = [play for play in by_strength if not rules.beats(play.card, best, led)]
         if my_bid is not None and my_bid.tricks == 0:
             return losing[-1] if losing else winning[0]
-        partner_bid = hand.bids[partner] if partner is not None else None
+        partner_bid = view.bids[partner] if partner is not None else None
         partner_nil = partner_bid is not None and partner_bid.tricks == 0
         partner_winning = partner is not None and best_seat == partner and not partner_nil
         if winning and not partner_winning:
