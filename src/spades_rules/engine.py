@@ -427,7 +427,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     discards = list(setup.discards)
     discards[seat] |= dropped.bit
     draws = setup.draws + (action.keep,)
-    setup = _Setup(setup.dealer, setup.deal, setup.bids, (), draws=draws, discards=tuple(discards))
+    setup = setup.changed(draws=draws, discards=tuple(discards))
     new_hand = HandState(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
     actions = state.hand_actions + (action,)
     if len(draws) * 2 < len(stock):
@@ -445,16 +445,11 @@ def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
 def _begin_bidding(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     if rules.bidding in ("none", "mirror"):
-        hand = _replace(hand, setup=attrs.evolve(hand.setup, bids=fixed_bids(rules, hand.held)))
+        hand = attrs.evolve(hand, setup=attrs.evolve(hand.setup, bids=fixed_bids(rules, hand.held)))
         return _begin_play(state, hand, actions)
     order = _bid_order(rules, hand.dealer)
-    return _with_hand(state, _replace(hand, setup=attrs.evolve(hand.setup, bid_order=order), to_act=order[0]),
+    return _with_hand(state, attrs.evolve(hand, setup=attrs.evolve(hand.setup, bid_order=order), to_act=order[0]),
                       actions, Phase.BID)
-
-
-def _replace(hand: HandState, **changes: Any) -> HandState:
-    """A copy of ``hand`` with some fields changed (off the hot path: bidding, exchanges, draws)."""
-    return attrs.evolve(hand, **changes)
 
 
 def _apply_redeal(state: GameState, action: Redeal) -> GameState:
@@ -486,8 +481,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
         check_bid(rule, action, rules, state.scores)
     bids = list(hand.setup.bids)
     bids[seat] = action
-    setup = hand.setup
-    setup = _Setup(setup.dealer, setup.deal, tuple(bids), setup.bid_order, draws=setup.draws, discards=setup.discards)
+    setup = hand.setup.changed(bids=tuple(bids))
     actions = state.hand_actions + (action,)
     made = len(bids) - bids.count(None)
     if made < len(hand.bid_order):
@@ -500,7 +494,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     due = _exchanges_due(rules, hand)
     if due:
         setup = attrs.evolve(hand.setup, pending_exchanges=due)
-        return _with_hand(state, _replace(hand, setup=setup, to_act=due[0][0]), actions, Phase.EXCHANGE)
+        return _with_hand(state, attrs.evolve(hand, setup=setup, to_act=due[0][0]), actions, Phase.EXCHANGE)
     return _begin_play(state, hand, actions)
 
 
@@ -538,7 +532,7 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     held[receiver] |= passed
     pending = hand.pending_exchanges[1:]
     setup = attrs.evolve(hand.setup, exchanges=(*hand.exchanges, action), pending_exchanges=pending)
-    hand = _replace(hand, setup=setup, held=tuple(held), to_act=pending[0][0] if pending else None)
+    hand = attrs.evolve(hand, setup=setup, held=tuple(held), to_act=pending[0][0] if pending else None)
     actions = (*state.hand_actions, action)
     if pending:
         return _with_hand(state, hand, actions, Phase.EXCHANGE)
@@ -552,7 +546,7 @@ def _begin_play(state: GameState, hand: HandState, actions: tuple[Action, ...]) 
         club = _lowest_club_in_play(tables, hand)
         if club is not None:
             leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
-    return _with_hand(state, _replace(hand, leader=leader, to_act=leader), actions, Phase.PLAY)
+    return _with_hand(state, attrs.evolve(hand, leader=leader, to_act=leader), actions, Phase.PLAY)
 
 
 _HANDLERS: Final[dict[type, tuple[Phase, Callable[[GameState, Any], GameState]]]] = {
