@@ -137,7 +137,7 @@ def test_replay_prints_a_recorded_game(tmp_path: Path) -> None:
     status, text = _run("replay", str(record))
     assert status == 0
     assert text.count("Trick ") == 13
-    assert "Game over after 1 hands" in text
+    assert "Game over after 1 hand:" in text
 
 
 def test_parse_option_values() -> None:

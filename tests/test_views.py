@@ -23,11 +23,11 @@ from spades_rules import (
     Exchange,
     GameState,
     IllegalActionError,
+    ObservationError,
     Phase,
     Play,
     Redeal,
     Rules,
-    SpadesError,
     Suit,
     apply,
     legal_actions,
@@ -425,21 +425,21 @@ def test_hide_own_hand_only_while_it_can_matter() -> None:
     fresh = new_game(rules)
     dealt = apply(fresh, Deal.shuffled(rules, 2))
     bid = apply(dealt, Bid(1, 3))
-    with pytest.raises(SpadesError, match="already bid"):
+    with pytest.raises(ObservationError, match="already bid"):
         observe(bid, 1, hide_own_hand=True)
-    with pytest.raises(SpadesError, match="deal phase"):
+    with pytest.raises(ObservationError, match="deal phase"):
         observe(fresh, 1, hide_own_hand=True)
     playing = _random_state(rules, 1, 10)
     assert playing.phase is Phase.PLAY
-    with pytest.raises(SpadesError, match="play phase"):
+    with pytest.raises(ObservationError, match="play phase"):
         observe(playing, 1, hide_own_hand=True)
     bicycle = Rules.bicycle()
-    with pytest.raises(SpadesError, match="do not offer blind nil"):
+    with pytest.raises(ObservationError, match="do not offer blind nil"):
         observe(apply(new_game(bicycle), Deal.shuffled(bicycle, 2)), 1, hide_own_hand=True)
     drawing = Rules.two_player().evolve(blind_nil=True)
     state = _random_state(drawing, 5, 27)
     assert state.phase is Phase.BID
-    with pytest.raises(SpadesError, match="draw"):
+    with pytest.raises(ObservationError, match="draw"):
         observe(state, state.to_act or 0, hide_own_hand=True)
 
 
@@ -539,10 +539,10 @@ def test_game_over_view_and_samples() -> None:
 def test_sample_deal_rejects_an_impossible_view() -> None:
     view = observe(_mid_hand(Rules.standard(), 4), 0)
     bad_sizes = attrs.evolve(view, hand_sizes=(view.hand_sizes[0], 13, 13, 13))
-    with pytest.raises(SpadesError):
+    with pytest.raises(ObservationError):
         sample_deal(bad_sizes, 1)
     everyone_void = attrs.evolve(view, voids=((), *[tuple(Suit)] * 3))
-    with pytest.raises(SpadesError):
+    with pytest.raises(ObservationError):
         sample_deal(everyone_void, 1)
     with pytest.raises(TypeError):
         sample_deal(new_game(Rules.standard()), 1)  # type: ignore[arg-type]
@@ -756,9 +756,9 @@ def test_lowest_club_lead_in_the_two_player_draw_still_samples_consistently() ->
 
 def test_observe_rejects_bad_arguments() -> None:
     state = new_game(Rules.standard())
-    with pytest.raises(SpadesError, match="seat"):
+    with pytest.raises(ObservationError, match="seat"):
         observe(state, 4)
-    with pytest.raises(SpadesError, match="seat"):
+    with pytest.raises(ObservationError, match="seat"):
         observe(state, True)
     with pytest.raises(TypeError):
         observe(Rules.standard(), 0)  # type: ignore[arg-type]

@@ -14,13 +14,15 @@ from spades_rules.errors import (
     CardParseError,
     IllegalActionError,
     IllegalReason,
+    ObservationError,
     RecordError,
     RulesError,
+    ScoreSheetError,
     SpadesError,
 )
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, ScoreSheetError, SideScore, score_hand
+from spades_rules.scoring import HandScore, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
 
@@ -45,6 +47,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalReason",
     "Observation",
+    "ObservationError",
     "Phase",
     "Play",
     "Rank",

@@ -2,6 +2,7 @@
 heuristic bot decides from its seat's :func:`~spades_rules.views.observe` view alone, so it cannot peek.
 They drive ``spades-rules simulate``.
 
+Bots draw from their own generator, seeded 0 unless told otherwise, so a game is reproducible by default.
 A bot is anything with ``choose(state) -> Action`` for the seat to act (:class:`Bot`); the built-in bots
 also have ``decide(observation) -> Action`` for a server that sends each seat its view. :func:`play_game`
 runs a whole game with one bot per seat, dealing with a seeded random generator.
@@ -41,7 +42,7 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded generator."""
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
+    def __init__(self, seed: int | random.Random = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -57,6 +58,9 @@ class HeuristicBot:
     """A simple, sensible player that decides from its seat's :class:`~spades_rules.views.Observation`
     only, so it cannot see what its seat may not.
 
+    Ties between equally good cards (the same rank in two plain suits, two aces to lead) are broken by the
+    bot's own seeded generator, so different seeds play differently and the same seed plays the same.
+
     Bidding counts sure tricks (aces, guarded kings, high and long spades, ruffing chances) and bids a
     little under them; it bids nil with a hand without high cards. Play: win cheaply when it can and its
     partner is not already winning, otherwise throw its lowest card; a nil bidder ducks with the highest
@@ -64,7 +68,7 @@ class HeuristicBot:
     150 of the target.
     """
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
+    def __init__(self, seed: int | random.Random = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -138,7 +142,8 @@ class HeuristicBot:
         rules = view.rules
         seat = view.seat
         strength = rules.strength
-        by_strength = sorted(plays, key=lambda play: (strength(play.card), play.card))
+        tie_break = {play: self.rng.random() for play in plays}  # equal plain cards of different suits
+        by_strength = sorted(plays, key=lambda play: (strength(play.card), tie_break[play]))
         trick = view.current_trick
         my_bid = view.bids[seat]
         partner = rules.partner_of(seat)
@@ -149,7 +154,7 @@ class HeuristicBot:
                 play for play in plays
                 if play.card.rank is Rank.ACE and rules.effective_suit(play.card) != Suit.SPADES
             ]
-            return aces[0] if aces else by_strength[0]
+            return self.rng.choice(aces) if aces else by_strength[0]
         cards = trick.cards
         led = rules.effective_suit(cards[0])
         best_at = 0

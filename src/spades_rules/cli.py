@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -44,6 +45,10 @@ def side_name(rules: Rules, side: int) -> str:
     if len(seats) == 1:
         return seat_name(rules, seats[0])
     return "/".join(seat_name(rules, seat)[0] for seat in seats)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _card_text(card: Card, symbols: bool) -> str:
@@ -159,7 +164,9 @@ class _Printer:
             parts.append(f"=> {side.total:+d}")
             self.line("    " + " ".join(parts))
         pairs = zip(state.scores, state.bags, strict=True)
-        sheet = "   ".join(f"{side_name(rules, i)} {score} ({bags} bags)" for i, (score, bags) in enumerate(pairs))
+        sheet = "   ".join(
+            f"{side_name(rules, i)} {score} ({_plural(bags, 'bag')})" for i, (score, bags) in enumerate(pairs)
+        )
         self.line(f"  Score sheet after hand {len(state.results)}: {sheet}")
         self.line()
 
@@ -167,19 +174,22 @@ class _Printer:
         rules = self.rules
         scores = ", ".join(f"{side_name(rules, i)} {score}" for i, score in enumerate(state.scores))
         if state.winner is None:
-            self.line(f"Game over after {state.hands_played} hands, a draw: {scores}")
+            self.line(f"Game over after {_plural(state.hands_played, 'hand')}, a draw: {scores}")
         else:
-            self.line(f"Game over after {state.hands_played} hands: {side_name(rules, state.winner)} wins. {scores}")
+            winner = side_name(rules, state.winner)
+            self.line(f"Game over after {_plural(state.hands_played, 'hand')}: {winner} wins. {scores}")
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules_from(args)
-    if rules.max_hands is None and args.max_hands:
-        rules = rules.evolve(max_hands=args.max_hands)
+    chosen = _rules_from(args)
+    backstop = chosen.max_hands is None and args.max_hands > 0
+    rules = chosen.evolve(max_hands=args.max_hands) if backstop else chosen
     make: Callable[[int], Bot] = HeuristicBot if args.bots == "heuristic" else RandomBot
     bots = [make(args.seed * 100 + seat) for seat in range(rules.players)]
     printer = _Printer(rules, out, symbols=args.symbols, quiet=args.quiet)
-    printer.line(f"spades-rules simulate: {args.rules} {rules!r}, seed {args.seed}, {args.bots} bots")
+    printer.line(f"spades-rules simulate: {args.rules} {chosen!r}, seed {args.seed}, {args.bots} bots")
+    if backstop:
+        printer.line(f"(a backstop ends the game after {args.max_hands} hands; --max-hands 0 removes it)")
     sides = " vs ".join(side_name(rules, i) for i in range(rules.num_sides))
     printer.line(f"Sides: {sides}; target {rules.target_score}")
     printer.line()
@@ -251,7 +261,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     if final.is_over:
         printer.finish(final)
     else:
-        printer.line(f"The record stops in the {final.phase.value} phase after {final.hands_played} hands.")
+        printer.line(f"The record stops in the {final.phase.value} phase after {_plural(final.hands_played, 'hand')}.")
     return 0
 
 
@@ -298,6 +308,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay}
     try:
         return handlers[args.command](args, stream)
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Python's docs advise
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except (SpadesError, OSError) as error:
         print(f"spades-rules: error: {error}", file=sys.stderr)
         return 2

@@ -60,10 +60,12 @@ from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
 __all__ = [
+    "BIG_JOKER_CODE",
     "BLIND_NIL_CODE",
     "DRAW_KEEP_CODE",
     "DRAW_REJECT_CODE",
     "EXCHANGE_BASE",
+    "LITTLE_JOKER_CODE",
     "MAX_BID",
     "NIL_CODE",
     "REDEAL_BASE",

@@ -5,6 +5,9 @@
 - :class:`IllegalActionError`: an action that :func:`~spades_rules.engine.apply` refuses; its
   :attr:`~IllegalActionError.reason` is an :class:`IllegalReason` a program can switch on.
 - :class:`RecordError`: a malformed or tampered game record.
+- :class:`ScoreSheetError`: a score sheet :func:`~spades_rules.scoring.score_hand` cannot score.
+- :class:`ObservationError`: a view that cannot be made (no such seat, cards hidden too late) or a
+  view no deal is consistent with (:func:`~spades_rules.views.sample_deal`).
 
 A refused action never changes anything: states are immutable, so the state you passed in stays valid.
 """
@@ -18,8 +21,10 @@ __all__ = [
     "CardParseError",
     "IllegalActionError",
     "IllegalReason",
+    "ObservationError",
     "RecordError",
     "RulesError",
+    "ScoreSheetError",
     "SpadesError",
 ]
 
@@ -94,3 +99,11 @@ class RecordError(SpadesError):
     def __init__(self, message: str, *, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
+
+
+class ScoreSheetError(SpadesError):
+    """A score sheet :func:`~spades_rules.scoring.score_hand` cannot score: wrong lengths, impossible numbers."""
+
+
+class ObservationError(SpadesError):
+    """A view :func:`~spades_rules.views.observe` cannot give, or one no deal is consistent with."""

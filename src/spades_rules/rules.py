@@ -511,7 +511,7 @@ class Rules:
     # ------------------------------------------------------------------------------------ presets
     @classmethod
     def standard(cls) -> Rules:
-        """Standard partnership Spades (pagat): bids 1-13 or nil, blind nil at -100, bags 10/100, to 500.
+        """Standard partnership Spades (pagat): bids 1-13 or nil, blind nil when 100 behind, bags 10/100, to 500.
 
         >>> Rules.standard().cards_each, Rules.standard().sides
         (13, ((0, 2), (1, 3)))

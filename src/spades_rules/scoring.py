@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spades_rules.actions import Bid
-from spades_rules.errors import SpadesError
+from spades_rules.errors import ScoreSheetError
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
 __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
 
 _POINTS_PER_BID_TRICK = 10
-
-
-class ScoreSheetError(SpadesError):
-    """A score sheet :func:`score_hand` cannot score: wrong lengths, impossible numbers."""
 
 
 @attrs.frozen

@@ -41,7 +41,7 @@ from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of, format_cards
 from spades_rules.engine import apply, new_game
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import IllegalActionError, SpadesError
+from spades_rules.errors import IllegalActionError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick
@@ -366,7 +366,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     ``hide_own_hand=True`` withholds the seat's own cards, so that a bot or a UI can decide on blind nil
     before looking at them, as the rule requires. It is allowed only while it can matter: in a dealt game
     whose rules offer blind nil, during the bidding, before the seat has bid (otherwise
-    :class:`~spades_rules.errors.SpadesError`). The view's legal actions are then the seat's bids only
+    :class:`~spades_rules.errors.ObservationError`). The view's legal actions are then the seat's bids only
     (they do not depend on its cards; a redeal call needs a look at the hand).
 
     At the end of the game the final hand stays visible and its view reveals nothing more than during
@@ -387,14 +387,14 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     >>> observe(apply(state, Bid(2, 4)), 2, hide_own_hand=True)
     Traceback (most recent call last):
     ...
-    spades_rules.errors.SpadesError: cannot hide seat 2's own cards: seat 2 has already bid
+    spades_rules.errors.ObservationError: cannot hide seat 2's own cards: seat 2 has already bid
     """
     if not isinstance(state, GameState):
         raise TypeError(f"observe needs a GameState, not {type(state).__name__}")
     rules = state.rules
     n = rules.players
     if type(seat) is not int or not 0 <= seat < n:
-        raise SpadesError(f"seat must be a seat 0-{n - 1}, not {seat!r}")
+        raise ObservationError(f"seat must be a seat 0-{n - 1}, not {seat!r}")
     hand = state.hand
     if hide_own_hand:
         _check_may_hide(state, seat)
@@ -464,7 +464,7 @@ def _check_may_hide(state: GameState, seat: int) -> None:
     elif hand.bids[seat] is not None:
         why = f"seat {seat} has already bid"
     if why:
-        raise SpadesError(f"cannot hide seat {seat}'s own cards: {why}")
+        raise ObservationError(f"cannot hide seat {seat}'s own cards: {why}")
 
 
 def _receiver(rules: Rules, giver: int) -> int:
@@ -583,7 +583,7 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     current hand only (earlier hands show in the observation only as score sheets); its ``results``,
     scores and bags are the observed ones. For a view with the own hand withheld, the seat's own cards are
     sampled too, and ``observe(result, seat, hide_own_hand=True) == observation``. Raises
-    :class:`~spades_rules.errors.SpadesError` for an observation no deal is consistent with.
+    :class:`~spades_rules.errors.ObservationError` for an observation no deal is consistent with.
 
     >>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
     >>> import random
@@ -603,7 +603,7 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
         state = _sample_once(observation, generator)
         if state is not None:
             return state
-    raise SpadesError(f"could not find a deal consistent with seat {observation.seat}'s view")
+    raise ObservationError(f"could not find a deal consistent with seat {observation.seat}'s view")
 
 
 def _sample_once(observation: Observation, rng: random.Random) -> GameState | None:
@@ -619,7 +619,7 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     try:
         state = _replay(observation, base, deal, exchanges)
         view = observe(state, observation.seat, hide_own_hand=observation.hand is None)
-    except (IllegalActionError, SpadesError):
+    except (IllegalActionError, ObservationError):
         return None
     return state if view == observation else None
 
@@ -629,7 +629,7 @@ def _hand_start(observation: Observation) -> GameState:
     scores, bags, results = observation.scores, observation.bags, observation.results
     if observation.phase is Phase.GAME_OVER:
         if not results:
-            raise SpadesError("a finished game's view needs the final hand's score sheet")
+            raise ObservationError("a finished game's view needs the final hand's score sheet")
         last = results[-1]
         scores = tuple(score - total for score, total in zip(scores, last.totals, strict=True))
         bags = results[-2].bags_after if len(results) > 1 else observation.initial_bags
@@ -691,7 +691,7 @@ class _Bins:
 
     def add(self, seat: int | None, cap: int, accepts: int) -> None:
         if cap < 0:
-            raise SpadesError("no deal is consistent with this view: a hand cannot hold the cards it must")
+            raise ObservationError("no deal is consistent with this view: a hand cannot hold the cards it must")
         self.caps.append(cap)
         self.seats.append(seat)
         self.accepts.append(accepts)
@@ -717,7 +717,7 @@ def _add_seat_bins(
         return
     spades = quota - _popcount(counted & observation.rules._tables.spade_mask)
     if spades > need:
-        raise SpadesError("no deal is consistent with this view: a bid's spade count cannot be met")
+        raise ObservationError("no deal is consistent with this view: a bid's spade count cannot be met")
     bins.add(seat, spades, allowed & 1 << Suit.SPADES)
     bins.add(seat, need - spades, allowed & ~(1 << Suit.SPADES))
 
@@ -751,7 +751,7 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
     (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends."""
     counts = [len(cards) for cards in classes]
     if sum(counts) != sum(bins.caps) or not _feasible(counts, bins):
-        raise SpadesError("no deal is consistent with this view: the hidden cards cannot fill the hands")
+        raise ObservationError("no deal is consistent with this view: the hidden cards cannot fill the hands")
     got = [0] * len(bins.caps)
     caps = bins.caps
     order = sorted(range(len(classes)), key=lambda k: sum(1 for accept in bins.accepts if accept >> k & 1))
@@ -809,7 +809,7 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
         if view.cards is not None:
             cards = _mask_of(view.cards)
             if cards & held[view.receiver] != cards:
-                raise SpadesError("no deal is consistent with this view: an exchange cannot be undone")
+                raise ObservationError("no deal is consistent with this view: an exchange cannot be undone")
         else:
             cards = _mask_of(rng.sample(_cards_of_mask(held[view.receiver]), view.size))
         held[view.receiver] ^= cards
@@ -864,7 +864,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
         stock.append(observation.draw_card)
     stock.extend(sink)
     if len(stock) != size or kept_other:
-        raise SpadesError("no deal is consistent with this view: the draw does not add up")
+        raise ObservationError("no deal is consistent with this view: the draw does not add up")
     return Deal(tuple(stock))
 
 
