@@ -175,10 +175,15 @@ class Bid:
         """True for nil and blind nil."""
         return self.tricks == 0
 
-    def __str__(self) -> str:
+    @property
+    def label(self) -> str:
+        """The bid as a score sheet shows it: ``"4"``, ``"nil"`` or ``"blind nil"``."""
         if self.blind:
-            return f"{self.seat}: blind nil"
-        return f"{self.seat}: nil" if self.tricks == 0 else f"{self.seat}: bid {self.tricks}"
+            return "blind nil"
+        return "nil" if self.tricks == 0 else str(self.tricks)
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.label}" if self.tricks == 0 else f"{self.seat}: bid {self.tricks}"
 
 
 @attrs.frozen(cache_hash=True)

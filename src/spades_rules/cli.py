@@ -47,20 +47,16 @@ def side_name(rules: Rules, side: int) -> str:
     return "/".join(seat_name(rules, seat)[0] for seat in seats)
 
 
+def _label(bid: Bid | None) -> str:
+    return "-" if bid is None else bid.label
+
+
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _card_text(card: Card, symbols: bool) -> str:
     return card.unicode() if symbols else str(card)
-
-
-def _bid_text(bid: Bid | None) -> str:
-    if bid is None:
-        return "-"
-    if bid.blind:
-        return "blind nil"
-    return "nil" if bid.tricks == 0 else str(bid.tricks)
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -128,7 +124,8 @@ class _Printer:
             return
         order = hand.bid_order or tuple(range(self.rules.players))
         label = "Bids" if hand.bid_order else "Targets"
-        self.line(f"  {label}: " + ", ".join(f"{seat_name(self.rules, s)} {_bid_text(hand.bids[s])}" for s in order))
+        bids = hand.bids
+        self.line(f"  {label}: " + ", ".join(f"{seat_name(self.rules, s)} {_label(bids[s])}" for s in order))
 
     def _trick(self, before: GameState, action: Play, after: GameState) -> None:
         hand = after.hand if after.hand is not None else after.last_hand

@@ -271,7 +271,8 @@ class Observation:
             if self.draw_card is not None:
                 lines.append(f"Top card of the stock: {self.draw_card} (keep or reject)")
         if rules.bidding != "none":
-            lines.append("Bids: " + ", ".join(f"{seat}: {_bid_text(bid)}" for seat, bid in enumerate(self.bids)))
+            shown = (bid.label if bid else "-" for bid in self.bids)
+            lines.append("Bids: " + ", ".join(f"{seat}: {label}" for seat, label in enumerate(shown)))
         for view in self.exchanges:
             what = format_cards(view.cards) if view.cards is not None else "(unseen)"
             lines.append(f"Exchange: seat {view.giver} passed {view.size} cards to seat {view.receiver}: {what}")
@@ -300,14 +301,6 @@ def _card_strings(cards: Iterable[Card]) -> list[str]:
 
 def _bid_dict(bid: Bid | None) -> dict[str, Any] | None:
     return None if bid is None else {"tricks": bid.tricks, "blind": bid.blind}
-
-
-def _bid_text(bid: Bid | None) -> str:
-    if bid is None:
-        return "-"
-    if bid.blind:
-        return "blind nil"
-    return "nil" if bid.tricks == 0 else str(bid.tricks)
 
 
 def _trick_dict(trick: Trick) -> dict[str, Any]:
