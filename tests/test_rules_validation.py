@@ -285,3 +285,10 @@ def test_pickling_round_trips(rules: Rules) -> None:
     assert again.cards_each == rules.cards_each
     state = apply(new_game(again), Deal.shuffled(again, 1))
     assert state.phase is not Phase.DEAL
+
+
+@pytest.mark.parametrize("bidding", ["whiz", "mirror", "suicide", "none"])
+def test_both_partners_nil_false_outside_standard_bidding_is_refused(bidding: str) -> None:
+    extra: dict[str, Any] = {"nil": False} if bidding == "none" else {}
+    with pytest.raises(RulesError, match="both_partners_nil"):
+        Rules(bidding=bidding, blind_nil=False, both_partners_nil=False, **extra)  # type: ignore[arg-type]

@@ -387,6 +387,11 @@ class Rules:
             raise RulesError("suicide bidding needs partnerships")
         if not self.both_partners_nil and not self.partnerships:
             raise RulesError("both_partners_nil=False needs partnerships")
+        if not self.both_partners_nil and self.bidding != "standard":
+            raise RulesError(
+                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
+                "format itself decides who bids nil"
+            )
         if not 0 <= self.blind_nil_exchange <= tricks:
             raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {self.blind_nil_exchange}")
         if self.blind_nil_deficit is not None and self.blind_nil_deficit < 0:
