@@ -8,6 +8,7 @@ from math import comb
 
 import pytest
 
+from _games import random_game
 from spades_rules import (
     ALL_CARDS,
     Action,
@@ -51,22 +52,6 @@ EXTRA_RULES = {
     "exchange_3": Rules.standard().evolve(blind_nil_deficit=None, blind_nil_exchange=3),
 }
 ALL_RULES = {**Rules.presets(), **EXTRA_RULES}
-
-
-def random_game(rules: Rules, seed: int) -> list[GameState]:
-    """Every state of a random game of at most two hands. One action in five is the last legal one, so
-    that blind nils and redeals (listed last in the bid phase) come up often."""
-    rng = random.Random(seed)
-    state = new_game(rules.evolve(max_hands=2))
-    states = [state]
-    while not state.is_over:
-        if state.is_chance:
-            state = apply(state, Deal.shuffled(state.rules, rng))
-        else:
-            legal = legal_actions(state)
-            state = apply(state, rng.choice(legal) if rng.random() < 0.8 else legal[-1])
-        states.append(state)
-    return states
 
 
 @pytest.fixture(scope="module")

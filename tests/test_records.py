@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from _games import random_game
 from spades_rules import (
     Bid,
     Deal,
@@ -43,22 +44,6 @@ EXTRA_RULES = {
     ),
 }
 ALL_RULES = {**Rules.presets(), **EXTRA_RULES}
-
-
-def random_game(rules: Rules, seed: int, *, dealer: int = 0) -> list[GameState]:
-    """Every state of a random game of at most two hands (one action in five the last legal one, so that
-    blind nils and redeals come up)."""
-    rng = random.Random(seed)
-    state = new_game(rules.evolve(max_hands=2), dealer=dealer)
-    states = [state]
-    while not state.is_over:
-        if state.is_chance:
-            state = apply(state, Deal.shuffled(state.rules, rng))
-        else:
-            legal = legal_actions(state)
-            state = apply(state, rng.choice(legal) if rng.random() < 0.8 else legal[-1])
-        states.append(state)
-    return states
 
 
 @pytest.fixture(scope="module")

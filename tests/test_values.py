@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 import subprocess
 import sys
 from typing import Any
 
 import pytest
 
+from _games import random_game
 from spades_rules import (
     ALL_CARDS,
     Card,
@@ -22,18 +22,6 @@ from spades_rules import (
     legal_actions,
     new_game,
 )
-
-
-def random_game(rules: Rules, seed: int) -> list[GameState]:
-    """Every state of a random game of at most two hands."""
-    rng = random.Random(seed)
-    state = new_game(rules.evolve(max_hands=2))
-    states = [state]
-    while not state.is_over:
-        legal = legal_actions(state)
-        state = apply(state, Deal.shuffled(state.rules, rng) if state.is_chance else rng.choice(legal))
-        states.append(state)
-    return states
 
 
 @pytest.fixture(scope="module")
