@@ -24,7 +24,7 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff: lint and format check."""
+    """ruff check over the package, tests, benchmarks and docs configuration."""
     session.install("ruff>=0.4")
     session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py", "docs/conf.py")
 
