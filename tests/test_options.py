@@ -517,3 +517,10 @@ def test_explicit_team_min_bid_overrides_the_mode_default() -> None:
     second = [a for a in legal_actions(state) if isinstance(a, Bid)]
     assert second[0].seat == 3
     assert min(a.tricks for a in second) == 2 and all(a.tricks for a in second)
+
+
+def test_suicide_respects_a_raised_min_bid() -> None:
+    """RULES.md §2: bids run from min_bid; suicide's team minimum does not lower that."""
+    rules = Rules.suicide().evolve(min_bid=5)
+    state = apply(new_game(rules), Deal.shuffled(rules, 1))
+    assert sorted(a.tricks for a in legal_actions(state) if isinstance(a, Bid)) == [0, *range(5, 14)]

@@ -4,7 +4,8 @@ Every bid format and bidding option is read here and nowhere else:
 
 - the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
 - blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit``;
-- ``bidding="whiz"`` (nil or exactly the spades held) and ``"suicide"`` (one nil per partnership);
+- ``bidding="whiz"`` (nil or exactly the spades held; a count below ``min_bid`` leaves only nil) and
+  ``"suicide"`` (one nil per partnership, the other partner at least the team minimum and ``min_bid``);
 - ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
 - ``forbid_total_equal_tricks`` (constrains the last bidder).
 
@@ -74,7 +75,7 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
             lo, hi = 1, 0
             number_why = "in whiz a hand without spades must bid nil"
     elif rules.bidding == "suicide":
-        minimum = rules.team_minimum or rules.min_bid
+        minimum = max(rules.team_minimum or 1, rules.min_bid)
         if partner_bid is None:
             lo = minimum
             number_why = f"in suicide the first partner bids nil or at least {minimum}"
