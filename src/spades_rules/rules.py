@@ -258,13 +258,15 @@ class Rules:
     bag_penalty: int = 100
     """Points lost each time the bags reach :attr:`bag_limit`."""
     bag_overflow: BagOverflow = "carry"
-    """After a bag penalty the bags above the limit carry over (pagat) or the count resets to zero."""
+    """After a bag penalty the bags above the limit carry over (pagat: a hand that passes the limit twice
+    pays twice) or the count resets to zero (one penalty, then no bags)."""
 
     # --- game end -------------------------------------------------------------------------------------
     target_score: int = 500
     """The game ends after a hand in which a side reaches this and one side has the highest score."""
     losing_score: int | None = None
-    """A side at or below this after a hand ends the game (e.g. -200)."""
+    """A side at or below this after a hand ends the game (e.g. -200), the unique top score winning; with
+    the top scores tied another hand is played (RULES.md §12)."""
     max_hands: int | None = None
     """A backstop: the game ends after this many hands, highest score winning, tie a draw."""
 
