@@ -153,3 +153,17 @@ def test_python_dash_m_runs_the_cli() -> None:
         [sys.executable, "-m", "spades_rules", "variants"], capture_output=True, text=True, check=True, timeout=60
     )
     assert "standard" in done.stdout
+
+
+def test_replay_of_a_file_that_is_not_utf8_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "latin1.txt"
+    record.write_bytes(b"[Format \"spades_rules/1\"]\n# caf\xe9\n")
+    assert main(["replay", str(record)], out=io.StringIO()) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_random_bot_acts_only_for_the_seat_to_act() -> None:
+    rules = Rules.standard().evolve(redeal_on=("one_or_no_spades",), max_hands=3)
+    for before, action, _ in iter_game(rules, [RandomBot(s) for s in range(4)], seed=11):
+        if before.phase is not Phase.DEAL:
+            assert getattr(action, "seat", None) == before.to_act

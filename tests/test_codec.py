@@ -285,3 +285,41 @@ def test_huge_masks_are_refused() -> None:
     assert legal_codes(state)
     with pytest.raises(RulesError, match="legal_codes"):
         legal_action_mask(state)
+
+
+class _NumpyLikeInt:
+    """What an argmax over a NumPy mask returns: an integer type that is not ``int``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_decode_accepts_integer_types_other_than_int() -> None:
+    rules = Rules.standard()
+    state = apply(new_game(rules), Deal.shuffled(rules, 1))
+    assert decode_action(_NumpyLikeInt(52), state) == Bid.nil(1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        decode_action(True, state)
+
+
+def test_per_seat_codes_hide_other_seats_redeals() -> None:
+    rules = Rules.standard().evolve(redeal_on=("one_or_no_spades",))
+    for seed in range(200):
+        state = apply(new_game(rules), Deal.shuffled(rules, seed))
+        others = [a for a in legal_actions(state) if isinstance(a, Redeal) and a.seat != state.to_act]
+        if others:
+            break
+    else:
+        pytest.fail("no deal with another seat's redeal in 200 seeds")
+    seat = state.to_act
+    assert seat is not None
+    own = legal_codes(state, seat)
+    assert all(getattr(decode_action(code, state), "seat", None) == seat for code in own)
+    assert set(own) < set(legal_codes(state))
+    mask = legal_action_mask(state, seat)
+    assert [code for code, legal in enumerate(mask) if legal] == list(own)
+    other = others[0].seat
+    assert legal_actions(state, other) == tuple(a for a in legal_actions(state) if a == Redeal(other))

@@ -4,6 +4,7 @@ what was wrong, and the state passed in stays unchanged and usable (DESIGN.md "E
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -369,3 +370,13 @@ def test_error_after_game_over_leaves_the_final_state() -> None:
     assert state == build()
     assert state.winner == 0
     assert state.scores == (592, -20)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"dealer": 9}, {"dealer": -1}, {"scores": [1]}, {"bags": [-1, 0]}, {"scores": [10**7, 0]}],
+    ids=["dealer 9", "dealer -1", "one score", "negative bags", "huge score"],
+)
+def test_new_game_refuses_a_bad_setup_with_rules_error(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(RulesError):
+        new_game(STANDARD, **kwargs)

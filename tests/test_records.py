@@ -88,7 +88,24 @@ def test_truncated_actions_load_to_that_state(games: dict[str, list[list[GameSta
     game = games["standard"][0]
     record = to_dict(game[-1])
     for k in range(0, len(game), 7):
-        assert from_dict({**record, "actions": record["actions"][:k]}) == game[k]
+        assert from_dict({**record, "length": k, "actions": record["actions"][:k]}) == game[k]
+        unannounced = {key: value for key, value in record.items() if key != "length"}
+        assert from_dict({**unannounced, "actions": record["actions"][:k]}) == game[k]
+
+
+def test_a_record_cut_short_is_refused(games: dict[str, list[list[GameState]]]) -> None:
+    """A record announces its length, so losing its last actions is an error, not a game in progress."""
+    record = to_dict(games["standard"][0][-1])
+    for k in (0, 1, 57, len(record["actions"]) - 1):
+        with pytest.raises(RecordError, match="truncated") as info:
+            from_dict({**record, "actions": record["actions"][:k]})
+        assert info.value.where == f"actions[{k}]"
+    text = dumps(games["standard"][0][-1])
+    lines = text.splitlines()
+    last_trick = max(i for i, line in enumerate(lines) if line.startswith("trick"))
+    cut = "\n".join(lines[:last_trick])
+    with pytest.raises(RecordError, match="truncated"):
+        loads(cut)
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
@@ -150,6 +167,7 @@ def test_new_game_with_scores_round_trips() -> None:
         "dealer": 1,
         "scores": [120, -40, 5],
         "bags": [3, 0, 9],
+        "length": 0,
         "actions": [],
     }
     assert from_dict(record) == state
@@ -283,14 +301,14 @@ BROKEN: dict[str, tuple[Mutation, str]] = {
     "unknown option": (_set("rules", {"trumps": "hearts"}), "rules"),
     "private option": (_set("rules", {"_tables": None}), "rules"),
     "option of the wrong type": (_set("rules", {"players": "4"}), "rules"),
-    "float option": (_set("rules", {"target_score": 300.0}), "rules"),
+    "float option": (_set("rules", {"target_score": 300.0}), "rules.target_score"),
     "bool for an int": (_set("rules", {"target_score": True}), "rules"),
-    "huge option": (_set("rules", {"target_score": 10**100}), "rules"),
+    "huge option": (_set("rules", {"target_score": 10**100}), "rules.target_score"),
     "impossible rules": (_set("rules", {"players": 7}), "rules"),
     "bad removed card": (_set("rules", {"removed_cards": ["ZZ"]}), "rules"),
     "removed card a number": (_set("rules", {"removed_cards": [1]}), "rules"),
     "removed cards a number": (_set("rules", {"removed_cards": 1}), "rules"),
-    "redeal_on unhashable": (_set("rules", {"redeal_on": [[1]]}), "rules"),
+    "redeal_on unhashable": (_set("rules", {"redeal_on": [[1]]}), "rules.redeal_on"),
     "redeal_on unknown": (_set("rules", {"redeal_on": ["always"]}), "rules"),
     # header numbers
     "dealer too big": (_set("dealer", 4), "dealer"),
@@ -341,7 +359,7 @@ BROKEN: dict[str, tuple[Mutation, str]] = {
 
 
 def _card_not_held(record: dict[str, Any], seat: int) -> str:
-    state = from_dict({**record, "actions": record["actions"][:5]})
+    state = from_dict({**record, "length": 5, "actions": record["actions"][:5]})
     assert state.hand is not None
     held = set(state.hand.hand_of(seat))
     return next(str(card) for card in state.rules.deck if card not in held)
@@ -443,3 +461,49 @@ def test_random_corruptions_only_ever_raise_record_error(record: dict[str, Any])
         else:
             outcomes["ok"] += 1
     assert outcomes["error"] > 100
+
+
+def _nested(depth: int) -> list[object]:
+    top: list[object] = []
+    current = top
+    for _ in range(depth):
+        inner: list[object] = []
+        current.append(inner)
+        current = inner
+    return top
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"format": RECORD_FORMAT, "dealer": _nested(3000)},
+        {"format": RECORD_FORMAT, "scores": _nested(3000)},
+        {"format": RECORD_FORMAT, "rules": {"min_bid": _nested(3000)}},
+        {"format": RECORD_FORMAT, "scores": [10**5000, 0]},
+        {"format": RECORD_FORMAT, "rules": {"target_score": 10**5000}},
+        {"format": 10**5000},
+        {"format": RECORD_FORMAT, 10**5000: 1},
+        {"format": RECORD_FORMAT, "length": 10**5000},
+        {"format": RECORD_FORMAT, "rules": {"players": list(range(100_000))}},
+        {"format": RECORD_FORMAT, "actions": ["deal " + "X" * 100_000]},
+    ],
+    ids=["deep dealer", "deep scores", "deep option", "huge score", "huge option", "huge format", "huge key",
+         "huge length", "long option list", "long card"],
+)
+def test_pathological_records_raise_short_record_errors(broken: dict[object, object]) -> None:
+    """Deep nesting and huge numbers are refused with RecordError, with a message of bounded length
+    (never RecursionError or Python's int-to-str ValueError)."""
+    with pytest.raises(RecordError) as info:
+        from_dict(broken)
+    assert len(str(info.value)) < 400
+
+
+def test_json_nested_just_under_the_parser_limit_is_a_record_error() -> None:
+    text = '{"format": "spades_rules/1", "rules": {"min_bid": ' + "[" * 990 + "]" * 990 + "}}"
+    with pytest.raises(RecordError):  # from the JSON parser or the rules check, by the stack depth left
+        loads(text)
+
+
+def test_a_byte_order_mark_is_ignored() -> None:
+    state = new_game(Rules.standard())
+    assert loads("\ufeff" + dumps(state)) == state

@@ -46,8 +46,8 @@ class RandomBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
-        """A uniformly random legal action."""
-        return self.rng.choice(legal_actions(state))
+        """A uniformly random legal action of the seat to act."""
+        return self.rng.choice(legal_actions(state, state.to_act))
 
     def decide(self, observation: Observation) -> Action:
         """A uniformly random action among those the observation lists."""

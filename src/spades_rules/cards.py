@@ -145,8 +145,9 @@ class Card:
             raise CardParseError(f"a card must be given as a string, not {type(text).__name__}")
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
+            shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
             raise CardParseError(
-                f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit "
+                f"unknown card {shown}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit "
                 "(C, D, H, S or a suit symbol), or BJ/LJ for a joker",
                 text=text,
             )

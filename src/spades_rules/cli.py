@@ -309,7 +309,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    except (SpadesError, OSError) as error:
+    except (SpadesError, OSError, UnicodeDecodeError) as error:
         print(f"spades-rules: error: {error}", file=sys.stderr)
         return 2
 

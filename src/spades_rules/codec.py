@@ -48,6 +48,7 @@ Bid(seat=1, tricks=4, blind=False)
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from math import comb
 from typing import Final
@@ -252,7 +253,9 @@ def decode_action(code: int, state: GameState) -> Action:
     spades_rules.errors.IllegalActionError: code 0 is a play, but the game is in the bid phase
     """
     if type(code) is not int:
-        raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
+        if isinstance(code, bool) or not hasattr(code, "__index__"):
+            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
+        code = operator.index(code)  # NumPy integers, as an argmax over a mask gives them
     rules = state.rules
     limit = num_distinct_actions(rules)
     if not 0 <= code < limit:
@@ -287,16 +290,18 @@ def decode_action(code: int, state: GameState) -> Action:
 
 
 # ------------------------------------------------------------------------------------ legal codes
-def legal_codes(state: GameState) -> tuple[int, ...]:
-    """The codes of :func:`~spades_rules.engine.legal_actions`, in the same (increasing) order.
+def legal_codes(state: GameState, seat: int | None = None) -> tuple[int, ...]:
+    """The codes of :func:`~spades_rules.engine.legal_actions`, in the same (increasing) order; with
+    ``seat``, of that seat's actions only (what an agent playing that seat may choose).
 
     Empty at a chance node and once the game is over, like ``legal_actions``.
     """
-    return tuple(encode_action(action) for action in legal_actions(state))
+    return tuple(encode_action(action) for action in legal_actions(state, seat))
 
 
-def legal_action_mask(state: GameState) -> tuple[bool, ...]:
-    """A tuple of :func:`num_distinct_actions` booleans, True at the codes of the legal actions.
+def legal_action_mask(state: GameState, seat: int | None = None) -> tuple[bool, ...]:
+    """A tuple of :func:`num_distinct_actions` booleans, True at the codes of the legal actions (with
+    ``seat``, of that seat's actions only, like OpenSpiel's per-player mask).
 
     For rules whose exchange makes the code space huge (``blind_nil_exchange`` of 6 or more, over four
     million codes) this raises :class:`~spades_rules.errors.RulesError`: use :func:`legal_codes`.
@@ -305,6 +310,6 @@ def legal_action_mask(state: GameState) -> tuple[bool, ...]:
     if size > _MASK_LIMIT:
         raise RulesError(f"these rules have {size} action codes, too many for a mask: use legal_codes(state) instead")
     mask = [False] * size
-    for code in legal_codes(state):
+    for code in legal_codes(state, seat):
         mask[code] = True
     return tuple(mask)

@@ -47,8 +47,8 @@ import attrs
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, _cards_of_mask, _mask_of, format_cards
-from spades_rules.errors import IllegalActionError, IllegalReason
-from spades_rules.rules import Rules, _Tables
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
+from spades_rules.rules import _MAX_NUMBER, Rules, _Tables
 from spades_rules.scoring import _score_sheet
 from spades_rules.state import GameState, HandState, Phase, Trick, _Match, _Setup
 
@@ -81,7 +81,7 @@ def new_game(
     if not isinstance(rules, Rules):
         raise TypeError(f"new_game needs a Rules value, not {type(rules).__name__}")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise ValueError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
+        raise RulesError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
@@ -94,19 +94,26 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
         return (0,) * sides
     result = tuple(values)
     if len(result) != sides or any(type(v) is not int for v in result):
-        raise ValueError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
+        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
+    if any(abs(v) > _MAX_NUMBER for v in result):
+        raise RulesError(f"{name} must be at most {_MAX_NUMBER} in size (a record could not hold it)")
     if minimum is not None and any(v < minimum for v in result):
-        raise ValueError(f"{name} must not be negative")
+        raise RulesError(f"{name} must not be negative")
     return result
 
 
 # ---------------------------------------------------------------------------------------- legal actions
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """Every action :func:`apply` accepts now, in a stable order (that of the integer codec).
 
     Empty in the ``DEAL`` phase (a chance node: see :meth:`~spades_rules.actions.Deal.shuffled`) and once
-    the game is over. In the ``BID`` phase, redeal calls by qualifying seats come after the bids.
+    the game is over. In the ``BID`` phase, redeal calls by qualifying seats come after the bids; they
+    may belong to seats other than the one to act (a redeal is called out of turn), which tells whose
+    hand qualifies. An agent or a server should therefore ask for one seat's actions: with ``seat``,
+    only the actions that seat may take now (empty when it has none).
     """
+    if seat is not None:
+        return _legal_actions_of(state, seat)
     phase = state.phase
     hand = state.hand
     if phase is Phase.PLAY:
@@ -125,6 +132,20 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         seat = hand.to_act
         size = state.rules.blind_nil_exchange
         return tuple(Exchange(seat, cards) for cards in combinations(_cards_of_mask(hand.held[seat]), size))
+    return ()
+
+
+def _legal_actions_of(state: GameState, seat: int) -> tuple[Action, ...]:
+    hand = state.hand
+    if hand is None or state.phase is Phase.GAME_OVER or state.phase is Phase.DEAL:
+        return ()
+    if seat == hand.to_act:
+        actions = legal_actions(state)
+        if state.phase is Phase.BID and state.rules.redeal_on:
+            return tuple(action for action in actions if not isinstance(action, Redeal) or action.seat == seat)
+        return actions
+    if state.phase is Phase.BID:
+        return tuple(redeal for redeal in _redeals(state.rules, hand) if redeal.seat == seat)
     return ()
 
 

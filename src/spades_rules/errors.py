@@ -15,6 +15,7 @@ A refused action never changes anything: states are immutable, so the state you 
 from __future__ import annotations
 
 import enum
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -107,3 +108,20 @@ class ScoreSheetError(SpadesError):
 
 class ObservationError(SpadesError):
     """A view :func:`~spades_rules.views.observe` cannot give, or one no deal is consistent with."""
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 2, 40, 40, 40
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
+
+
+def _describe(value: object, limit: int = 60) -> str:
+    """A short, safe ``repr`` of anything for an error message: bounded in length and depth, and never
+    raising (a 10,000-digit integer or a list nested 2,000 deep is described, not printed)."""
+    try:
+        shown = _BRIEF.repr(value)
+    except Exception:
+        shown = "a very large integer" if isinstance(value, int) else f"<{type(value).__name__}>"
+    if type(value) is int and len(shown) > limit:
+        return "a very large integer"
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."

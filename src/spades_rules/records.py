@@ -6,20 +6,22 @@ A record is the rules, the first dealer, the starting scores and bags, and every
 :func:`~spades_rules.engine.apply`, so a tampered record can never produce an illegal state: anything
 wrong raises :class:`~spades_rules.errors.RecordError` naming where (``actions[57]``, ``line 12``, ``rules``
 ...), and no other exception. A record may end anywhere (mid-hand, between hands, at game over): it loads
-to exactly that state.
+to exactly that state. Its ``length`` (the ``[Length]`` tag of a text record) says how many actions it
+holds, so a record cut short (or padded) is refused rather than read as a game in progress.
 
 The dict form (``format`` ``"spades_rules/1"``)::
 
     {"format": "spades_rules/1", "rules": {"max_hands": 2}, "dealer": 0,
-     "scores": [0, 0], "bags": [0, 0],
+     "scores": [0, 0], "bags": [0, 0], "length": 61,
      "actions": ["deal 7H 2C ...", "1:bid 4", "2:nil", "3:blind", "0:bid 3", "3:pass AS KH",
                  "1:pass 2C 3C", "1:play AS", ...]}
 
 ``rules`` holds the options that differ from the defaults (:meth:`Rules.changes`). Only ``format`` is
-required; the other keys default to standard rules, dealer 0, zero scores and bags, no actions. Unknown
-keys are refused. Action notation: ``deal <cards>``, ``<seat>:bid <n>``, ``<seat>:nil``, ``<seat>:blind``
-(blind nil), ``<seat>:play <card>``, ``<seat>:keep`` / ``<seat>:reject`` (two-player draw),
-``<seat>:pass <cards>`` (blind-nil exchange), ``<seat>:redeal``.
+required; the other keys default to standard rules, dealer 0, zero scores and bags, no actions, and no
+length check (for hand-written records). Unknown keys are refused. Action notation: ``deal <cards>``,
+``<seat>:bid <n>``, ``<seat>:nil``, ``<seat>:blind`` (blind nil), ``<seat>:play <card>``,
+``<seat>:keep`` / ``<seat>:reject`` (two-player draw), ``<seat>:pass <cards>`` (blind-nil exchange),
+``<seat>:redeal``.
 
 The text form is PGN-like: tag lines whose values are JSON, then one line per deal, per round of bids
 and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after each hand)::
@@ -29,6 +31,7 @@ and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after 
     [Dealer 0]
     [Scores [0, 0]]
     [Bags [0, 0]]
+    [Length 61]
 
     # hand 1, dealer 0
     deal 7H 2C 9S ...
@@ -73,7 +76,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import Card, format_cards, parse_cards
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError
+from spades_rules.errors import RecordError, SpadesError, _describe
 from spades_rules.rules import _MAX_NUMBER, Rules
 from spades_rules.state import GameState
 
@@ -91,8 +94,10 @@ __all__ = [
 RECORD_FORMAT: Final = "spades_rules/1"
 """The format version written by :func:`to_dict` and :func:`dumps`, and the only one they read."""
 
-_KEYS: Final = ("format", "rules", "dealer", "scores", "bags", "actions")
-_TAGS: Final = {"Format": "format", "Rules": "rules", "Dealer": "dealer", "Scores": "scores", "Bags": "bags"}
+_KEYS: Final = ("format", "rules", "dealer", "scores", "bags", "length", "actions")
+_TAGS: Final = {
+    "Format": "format", "Rules": "rules", "Dealer": "dealer", "Scores": "scores", "Bags": "bags", "Length": "length",
+}
 _SEAT_VERB: Final = re.compile(r"([0-9]):([a-z]+)\Z")
 _NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
 _TAG_LINE: Final = re.compile(r"\[([A-Za-z]+)\s+(.*)\]\Z")
@@ -150,8 +155,7 @@ def parse_action(text: str) -> Action:
 
 
 def _show(text: object, limit: int = 60) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+    return _describe(text, limit)
 
 
 def _parse_action(text: str) -> Action:
@@ -216,7 +220,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
     >>> from spades_rules import Rules, new_game
     >>> to_dict(new_game(Rules.jokers(), dealer=2, scores=[100, -20]))  # doctest: +NORMALIZE_WHITESPACE
     {'format': 'spades_rules/1', 'rules': {'with_jokers': True}, 'dealer': 2, 'scores': [100, -20],
-     'bags': [0, 0], 'actions': []}
+     'bags': [0, 0], 'length': 0, 'actions': []}
     """
     if not isinstance(state, GameState):
         raise TypeError(f"to_dict needs a GameState, not {type(state).__name__}")
@@ -226,6 +230,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
         "dealer": state.first_dealer,
         "scores": list(state.initial_scores),
         "bags": list(state.initial_bags),
+        "length": len(state.history),
         "actions": [format_action(action) for action in state.history],
     }
 
@@ -295,19 +300,50 @@ def _record_from_dict(data: object) -> _Record:
     actions = data.get("actions", [])
     if not isinstance(actions, list | tuple):
         raise RecordError(f"must be a list of action strings, not {type(actions).__name__}", where="actions")
+    _check_length(data.get("length"), len(actions))
     return _Record(rules, dealer, scores, bags, tuple((f"actions[{i}]", text) for i, text in enumerate(actions)))
+
+
+def _check_length(length: object, found: int) -> None:
+    if length is None:
+        return
+    if type(length) is not int or not 0 <= length <= _MAX_TEXT:
+        raise RecordError(f"must be the number of actions, not {_show(length)}", where="length")
+    if length != found:
+        raise RecordError(
+            f"the record announces {length} actions but holds {found}: it is truncated or padded",
+            where=f"actions[{min(length, found)}]",
+        )
 
 
 def _rules_from(options: object) -> Rules:
     if not isinstance(options, Mapping):
         raise RecordError(f"must be a dict of options, not {type(options).__name__}", where="rules")
-    for name in options:
+    for name, value in options.items():
         if not isinstance(name, str):
             raise RecordError(f"option names are strings, not {_show(name)}", where="rules")
+        if not _plain(value):
+            raise RecordError(
+                f"must be a number, a string, true/false/null or a list of strings, not {_show(value)}",
+                where=f"rules.{name[:40]}",
+            )
     try:
         return Rules.standard().evolve(**options)
-    except (SpadesError, TypeError, ValueError) as error:
-        raise RecordError(str(error), where="rules") from None
+    except (SpadesError, TypeError, ValueError, RecursionError) as error:
+        raise RecordError(_describe(str(error), 300).strip("'\""), where="rules") from None
+
+
+def _plain(value: object) -> bool:
+    """A JSON scalar of sane size, or a short flat list of them: all an option value can be."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, str):
+        return len(value) <= 100
+    if type(value) is int:
+        return -(10**12) < value < 10**12
+    if isinstance(value, list | tuple):
+        return len(value) <= 60 and all(isinstance(item, str | int) and _plain(item) for item in value)
+    return False
 
 
 def _per_side(data: Mapping[str, Any], key: str, rules: Rules, *, minimum: int) -> tuple[int, ...]:
@@ -335,6 +371,7 @@ def dumps(state: GameState) -> str:
         f"[Dealer {record['dealer']}]",
         f"[Scores {json.dumps(record['scores'])}]",
         f"[Bags {json.dumps(record['bags'])}]",
+        f"[Length {record['length']}]",
         f"# {rules!r}",
     ]
     players = rules.players
@@ -417,6 +454,7 @@ def loads(text: str) -> GameState:
 def _record_from_text(text: object) -> _Record:
     if not isinstance(text, str):
         raise RecordError(f"a text record must be a str, not {type(text).__name__}", where="record")
+    text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
     if len(text) > _MAX_TEXT:
         raise RecordError(f"the record is longer than {_MAX_TEXT} characters", where="record")
     if text.lstrip().startswith("{"):
@@ -447,7 +485,9 @@ def _record_from_text(text: object) -> _Record:
                 raise RecordError(f"the {name} tag's value is not valid JSON: {error}", where=where) from None
             continue
         actions += _line_actions(line, where)
+    length = header.pop("length", None)
     record = _record_from_dict(header)
+    _check_length(length, len(actions))
     return attrs.evolve(record, actions=tuple(actions))
 
 

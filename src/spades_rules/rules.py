@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
-from spades_rules.errors import RulesError, SpadesError
+from spades_rules.errors import RulesError, SpadesError, _describe
 
 __all__ = [
     "BagOverflow",
@@ -86,7 +86,7 @@ def _removed_converter(value: Iterable[Card | str] | str | None) -> tuple[Card, 
         value = [value]
     try:
         cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
-    except (TypeError, SpadesError) as error:
+    except (TypeError, SpadesError, RecursionError) as error:
         raise RulesError(f"removed_cards must be cards or card strings such as '2C': {error}") from None
     return tuple(sorted(cards))
 
@@ -96,10 +96,10 @@ def _redeal_converter(value: Iterable[str] | str) -> tuple[str, ...]:
         value = [value]
     try:
         conditions = set(value)
-    except TypeError:
-        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {value!r}") from None
+    except (TypeError, RecursionError):
+        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {_describe(value)}") from None
     if not all(isinstance(condition, str) for condition in conditions):
-        raise RulesError(f"redeal_on must name conditions as strings, not {value!r}")
+        raise RulesError(f"redeal_on must name conditions as strings, not {_describe(value)}")
     return tuple(sorted(conditions))
 
 
@@ -306,20 +306,22 @@ class Rules:
             kind = str(field.type)
             if kind in _CHOICES:
                 choices = get_args(_CHOICES[kind])
-                if value not in choices:
-                    raise RulesError(f"{field.name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+                if not isinstance(value, str) or value not in choices:
+                    raise RulesError(
+                        f"{field.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}"
+                    )
             elif kind == "bool":
                 if type(value) is not bool:
-                    raise RulesError(f"{field.name} must be True or False, not {value!r}")
+                    raise RulesError(f"{field.name} must be True or False, not {_describe(value)}")
             elif value is not None or kind != "int | None":
                 if type(value) is not int:
-                    raise RulesError(f"{field.name} must be an integer, not {value!r}")
+                    raise RulesError(f"{field.name} must be an integer, not {_describe(value)}")
                 if abs(value) > _MAX_NUMBER:
-                    raise RulesError(f"{field.name}={value} is out of range (at most {_MAX_NUMBER} in size)")
+                    raise RulesError(f"{field.name}={_describe(value)} is out of range (at most {_MAX_NUMBER} in size)")
         for condition in self.redeal_on:
             if condition not in get_args(RedealCondition):
                 raise RulesError(
-                    f"redeal_on: unknown condition {condition!r}; "
+                    f"redeal_on: unknown condition {_describe(condition)}; "
                     f"choose from {', '.join(map(repr, get_args(RedealCondition)))}"
                 )
 
@@ -632,7 +634,7 @@ class Rules:
         """A copy with some options changed, validated anew (a house rule)."""
         unknown = sorted(set(changes) - {f.name for f in attrs.fields(Rules) if f.init})
         if unknown:
-            raise RulesError(f"unknown option(s): {', '.join(unknown)}")
+            raise RulesError(f"unknown option(s): {', '.join(name[:40] for name in unknown)}")
         return attrs.evolve(self, **changes)
 
     def options(self) -> dict[str, Any]:

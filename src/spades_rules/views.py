@@ -402,7 +402,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     current = hand.current_trick if in_play else None
     all_tricks = (*tricks, current) if current is not None else tricks
     draws, own_draws, draw_card, stock_remaining = _draw_view(state, hand, seat)
-    actions = tuple(action for action in _legal_actions(state) if getattr(action, "seat", None) == seat)
+    actions = _legal_actions(state, seat)
     if hide_own_hand:
         actions = tuple(action for action in actions if not isinstance(action, Redeal))
     return Observation(
