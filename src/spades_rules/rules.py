@@ -229,7 +229,9 @@ class Rules:
     blind_nil_deficit: int | None = 100
     """A side may bid blind nil only when it trails the leading other side by at least this (None: always)."""
     blind_nil_exchange: int = 2
-    """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none)."""
+    """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none).
+    :func:`~spades_rules.engine.legal_actions` lists every choice, C(hand, k) of them: 78 for 2 of 13,
+    but millions past 6, so keep it small (pagat and most tables: 2)."""
     both_partners_nil: bool = True
     """Both partners of a side may bid nil (of either kind)."""
     team_min_bid: int | None = None
