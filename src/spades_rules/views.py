@@ -576,8 +576,9 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     current hand only (earlier hands show in the observation only as score sheets); its ``results``,
     scores and bags are the observed ones. A sampled world is for search (play it forward with
     :func:`~spades_rules.engine.apply`), not a record of the real game: once a hand has finished, its
-    :func:`~spades_rules.records.to_dict` does not reproduce it. For a view with the own hand withheld, the seat's own cards are
-    sampled too, and ``observe(result, seat, hide_own_hand=True) == observation``. Raises
+    :func:`~spades_rules.records.to_dict` does not reproduce it. For a view with the own hand withheld,
+    the seat's own cards are sampled too, and ``observe(result, seat, hide_own_hand=True) == observation``.
+    Raises
     :class:`~spades_rules.errors.ObservationError` for an observation no deal is consistent with.
 
     >>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
