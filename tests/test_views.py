@@ -34,7 +34,8 @@ from spades_rules import (
     new_game,
     parse_cards,
 )
-from spades_rules.views import DrawTurn, ExchangeView, Observation, _sample_once, observe, sample_deal
+from spades_rules._sampling import _sample_once
+from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
 
 PRESETS = Rules.presets()
 HOUSE_RULES = {

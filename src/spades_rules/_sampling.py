@@ -1,0 +1,309 @@
+"""The solver behind :func:`~spades_rules.views.sample_deal`: deals consistent with one seat's view.
+
+Hidden cards are placed one at a time, the most constrained first, each to a random seat among those that
+leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
+rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
+counts that mirror and whiz bids reveal, and the two-player draw. The hand's public actions are then
+replayed through :func:`~spades_rules.engine.apply`, and the result is checked against the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from spades_rules.actions import Deal, DrawDecision, Exchange, Play
+from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
+from spades_rules.engine import apply, new_game
+from spades_rules.errors import IllegalActionError, ObservationError
+from spades_rules.state import GameState, Phase, Trick
+from spades_rules.views import Observation, _played_masks, _popcount, observe
+
+_MAX_ATTEMPTS: Final = 64
+"""Bound on the retries (only needed for the rare constraints the solver does not build in)."""
+
+
+def sample_world(observation: Observation, generator: random.Random) -> GameState:
+    """A state consistent with ``observation`` (see :func:`~spades_rules.views.sample_deal`)."""
+    for _ in range(_MAX_ATTEMPTS):
+        state = _sample_once(observation, generator)
+        if state is not None:
+            return state
+    raise ObservationError(f"could not find a deal consistent with seat {observation.seat}'s view")
+
+
+def _sample_once(observation: Observation, rng: random.Random) -> GameState | None:
+    """One constructive sample: the state, or None when its replay does not reproduce the observation."""
+    base = _hand_start(observation)
+    if observation.phase is Phase.DEAL:
+        return base
+    exchanges: list[Exchange] = []
+    if observation.rules.deal_method == "draw":
+        deal = _sample_stock(observation, rng)
+    else:
+        deal, exchanges = _sample_hands(observation, rng)
+    try:
+        state = _replay(observation, base, deal, exchanges)
+        view = observe(state, observation.seat, hide_own_hand=observation.hand is None)
+    except (IllegalActionError, ObservationError):
+        return None
+    return state if view == observation else None
+
+
+def _hand_start(observation: Observation) -> GameState:
+    """The state before the current hand's deal, with the observed scores, bags and finished hands."""
+    scores, bags, results = observation.scores, observation.bags, observation.results
+    if observation.phase is Phase.GAME_OVER:
+        if not results:
+            raise ObservationError("a finished game's view needs the final hand's score sheet")
+        last = results[-1]
+        scores = tuple(score - total for score, total in zip(scores, last.totals, strict=True))
+        bags = results[-2].bags_after if len(results) > 1 else observation.initial_bags
+        results = results[:-1]
+    start = new_game(observation.rules, dealer=observation.dealer, scores=scores, bags=bags)
+    match = attrs.evolve(
+        start.match, results=results, initial_scores=observation.initial_scores,
+        initial_bags=observation.initial_bags,
+    )
+    return attrs.evolve(start, match=match)
+
+
+def _all_tricks(observation: Observation) -> tuple[Trick, ...]:
+    current = observation.current_trick
+    return (*observation.tricks, current) if current is not None else observation.tricks
+
+
+def _replay(
+    observation: Observation, base: GameState, deal: Deal, exchanges: Sequence[Exchange]
+) -> GameState:
+    state = apply(base, deal)
+    for keep in observation.draws:
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, DrawDecision(seat, keep))
+    while state.phase is Phase.BID:
+        seat = state.to_act
+        assert seat is not None
+        bid = observation.bids[seat]
+        if bid is None:
+            break
+        state = apply(state, bid)
+    for exchange in exchanges:
+        state = apply(state, exchange)
+    n = observation.rules.players
+    for trick in _all_tricks(observation):
+        for seat, card in trick.plays(n):
+            state = apply(state, Play(seat, card))
+    return state
+
+
+def _spade_quota(observation: Observation, seat: int) -> int | None:
+    """The effective spades ``seat`` held when play began, when its bid reveals it (mirror, whiz)."""
+    bid = observation.bids[seat]
+    bidding = observation.rules.bidding
+    if bid is None or bidding not in ("mirror", "whiz") or (bidding == "whiz" and bid.is_nil):
+        return None
+    return bid.tricks
+
+
+class _Bins:
+    """Where hidden cards may go: per seat one bin (or a spade bin and an other-suit bin when the seat's
+    spade count is known), and for the two-player draw a sink (discards and stock) taking anything."""
+
+    def __init__(self) -> None:
+        self.caps: list[int] = []
+        self.seats: list[int | None] = []
+        self.accepts: list[int] = []  # bit mask of the classes each bin accepts
+
+    def add(self, seat: int | None, cap: int, accepts: int) -> None:
+        if cap < 0:
+            raise ObservationError("no deal is consistent with this view: a hand cannot hold the cards it must")
+        self.caps.append(cap)
+        self.seats.append(seat)
+        self.accepts.append(accepts)
+
+
+_ALL_CLASSES: Final = 0b11111
+"""Every card class: the four effective suits (0-3), and (4) the cards no hand may hold, which only the
+two-player draw's sink accepts."""
+
+
+def _add_seat_bins(
+    bins: _Bins, observation: Observation, seat: int, need: int, counted: int
+) -> None:
+    """Bins for ``seat``, which must receive ``need`` hidden cards; ``counted`` is the mask of its cards
+    already placed (played, known) for the spade quota."""
+    voids = 0
+    for suit in observation.voids[seat]:
+        voids |= 1 << suit
+    allowed = 0b1111 & ~voids
+    quota = _spade_quota(observation, seat)
+    if quota is None:
+        bins.add(seat, need, allowed)
+        return
+    spades = quota - _popcount(counted & observation.rules._tables.spade_mask)
+    if spades > need:
+        raise ObservationError("no deal is consistent with this view: a bid's spade count cannot be met")
+    bins.add(seat, spades, allowed & 1 << Suit.SPADES)
+    bins.add(seat, need - spades, allowed & ~(1 << Suit.SPADES))
+
+
+def _classes(observation: Observation, unknown: int, sink_only: int = 0) -> list[list[Card]]:
+    suit_masks = observation.rules._tables.suit_masks
+    classes = [_cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
+    return [list(cards) for cards in (*classes, _cards_of_mask(unknown & sink_only))]
+
+
+def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
+    """Hall's condition: every set of classes fits in the bins that accept some of them."""
+    active = [k for k, count in enumerate(counts) if count]
+    caps, accepts = bins.caps, bins.accepts
+    for subset in range(1, 1 << len(active)):
+        need = 0
+        reach = 0
+        for position, k in enumerate(active):
+            if subset >> position & 1:
+                need += counts[k]
+                reach |= 1 << k
+        room = sum(cap for cap, accept in zip(caps, accepts, strict=True) if accept & reach)
+        if need > room:
+            return False
+    return True
+
+
+def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> list[int]:
+    """Place every card of ``classes`` into a bin that accepts its class, filling every bin exactly; the
+    masks of the cards each bin got. Most constrained classes first; each card goes to a random bin
+    (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends."""
+    counts = [len(cards) for cards in classes]
+    if sum(counts) != sum(bins.caps) or not _feasible(counts, bins):
+        raise ObservationError("no deal is consistent with this view: the hidden cards cannot fill the hands")
+    got = [0] * len(bins.caps)
+    caps = bins.caps
+    order = sorted(range(len(classes)), key=lambda k: sum(1 for accept in bins.accepts if accept >> k & 1))
+    for k in order:
+        cards = classes[k]
+        rng.shuffle(cards)
+        for card in cards:
+            candidates = [b for b, accept in enumerate(bins.accepts) if accept >> k & 1 and caps[b]]
+            chosen = candidates[-1]
+            while True:
+                total = sum(caps[b] for b in candidates)
+                pick = rng.randrange(total)
+                for chosen in candidates:
+                    pick -= caps[chosen]
+                    if pick < 0:
+                        break
+                caps[chosen] -= 1
+                counts[k] -= 1
+                if len(candidates) == 1 or _feasible(counts, bins):
+                    break
+                caps[chosen] += 1
+                counts[k] += 1
+                candidates.remove(chosen)
+            got[chosen] |= card.bit
+    return got
+
+
+def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, list[Exchange]]:
+    """Dealt games: sample the hidden current hands, undo the exchanges, and build the deal."""
+    rules = observation.rules
+    n = rules.players
+    seat = observation.seat
+    tricks = _all_tricks(observation)
+    played = _played_masks(n, tricks)
+    known = [_mask_of(cards) for cards in observation.known_cards]
+    own = _mask_of(observation.hand) if observation.hand is not None else 0
+    unknown = rules._tables.deck_mask & ~own
+    for mask in (*played, *known):
+        unknown &= ~mask
+    bins = _Bins()
+    for other in range(n):
+        if other == seat and observation.hand is not None:
+            continue
+        need = observation.hand_sizes[other] - _popcount(known[other])
+        _add_seat_bins(bins, observation, other, need, played[other] | known[other])
+    got = _distribute(rng, _classes(observation, unknown), bins)
+    current = list(known)
+    current[seat] |= own
+    for bin_seat, mask in zip(bins.seats, got, strict=True):
+        assert bin_seat is not None
+        current[bin_seat] |= mask
+    held = [mask | played[other] for other, mask in enumerate(current)]
+    exchanges: list[Exchange] = []
+    for view in reversed(observation.exchanges):
+        if view.cards is not None:
+            cards = _mask_of(view.cards)
+            if cards & held[view.receiver] != cards:
+                raise ObservationError("no deal is consistent with this view: an exchange cannot be undone")
+        else:
+            cards = _mask_of(rng.sample(_cards_of_mask(held[view.receiver]), view.size))
+        held[view.receiver] ^= cards
+        held[view.giver] |= cards
+        exchanges.append(Exchange(view.giver, _cards_of_mask(cards)))
+    exchanges.reverse()
+    return Deal.from_hands(rules, observation.dealer, [_cards_of_mask(mask) for mask in held]), exchanges
+
+
+def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
+    """The two-player draw: sample the other player's kept cards and everything the seat has not seen
+    (the other's discards, the seat's unseen discards, the rest of the stock), then rebuild the stock."""
+    rules = observation.rules
+    tables = rules._tables
+    seat = observation.seat
+    other = 1 - seat
+    size = len(tables.deck)
+    tricks = _all_tricks(observation)
+    played = _played_masks(2, tricks)
+    seen = 0
+    for turn in observation.own_draws:
+        seen |= turn.kept.bit | (turn.discarded.bit if turn.discarded is not None else 0)
+    if observation.draw_card is not None:
+        seen |= observation.draw_card.bit
+    unknown = tables.deck_mask & ~seen & ~played[other]
+    held_other = observation.hand_sizes[other]
+    sink_only = _never_held(observation, tricks)
+    bins = _Bins()
+    _add_seat_bins(bins, observation, other, held_other, played[other])
+    bins.add(None, _popcount(unknown) - held_other, _ALL_CLASSES)
+    got = _distribute(rng, _classes(observation, unknown, sink_only), bins)
+    hand_other = 0
+    sink: list[Card] = []
+    for bin_seat, mask in zip(bins.seats, got, strict=True):
+        if bin_seat is None:
+            sink.extend(_cards_of_mask(mask))
+        else:
+            hand_other |= mask
+    rng.shuffle(sink)
+    kept_other = list(_cards_of_mask(hand_other | played[other]))
+    rng.shuffle(kept_other)
+    own_turns = {turn.turn: turn for turn in observation.own_draws}
+    stock: list[Card] = []
+    for number, keep in enumerate(observation.draws):
+        mine = own_turns.get(number)
+        if mine is not None:
+            kept, dropped = mine.kept, mine.discarded if mine.discarded is not None else sink.pop()
+        else:
+            kept, dropped = kept_other.pop(), sink.pop()
+        stock.extend((kept, dropped) if keep else (dropped, kept))
+    if observation.draw_card is not None:
+        stock.append(observation.draw_card)
+    stock.extend(sink)
+    if len(stock) != size or kept_other:
+        raise ObservationError("no deal is consistent with this view: the draw does not add up")
+    return Deal(tuple(stock))
+
+
+def _never_held(observation: Observation, tricks: Sequence[Trick]) -> int:
+    """Two-player draw with the lowest-club first lead: clubs below the first card led were not held."""
+    tables = observation.rules._tables
+    if not tables.lead_lowest_club or not tricks or not tricks[0].cards:
+        return 0
+    clubs = tables.suit_masks[Suit.CLUBS]
+    first = tricks[0].cards[0]
+    if tables.suit_of[first.index] != Suit.CLUBS:
+        return clubs  # no club was in play at all
+    return clubs & (first.bit - 1)
