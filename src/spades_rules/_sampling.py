@@ -65,7 +65,7 @@ def _hand_start(observation: Observation) -> GameState:
         results = results[:-1]
     start = new_game(observation.rules, dealer=observation.dealer, scores=scores, bags=bags)
     match = attrs.evolve(
-        start.match, results=results, initial_scores=observation.initial_scores,
+        start._match, results=results, initial_scores=observation.initial_scores,
         initial_bags=observation.initial_bags,
     )
     return attrs.evolve(start, match=match)

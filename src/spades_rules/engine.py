@@ -297,9 +297,9 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     if len(trick) < tables.players:
         return GameState(
             state.rules, Phase.PLAY,
-            HandState(hand.setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken,
+            HandState(hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken,
                       (seat + 1) % tables.players),
-            actions, state.match,
+            actions, state._match,
         )
     winner = _trick_winner(tables, hand.leader, trick)
     won = list(hand.tricks_won)
@@ -307,14 +307,14 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     completed = (*hand.completed_tricks, Trick(hand.leader, trick, winner))
     if len(completed) < tables.cards_each:
         return GameState(
-            state.rules, Phase.PLAY, HandState(hand.setup, held, tuple(won), winner, (), completed, broken, winner),
-            actions, state.match,
+            state.rules, Phase.PLAY, HandState(hand._setup, held, tuple(won), winner, (), completed, broken, winner),
+            actions, state._match,
         )
-    return _finish_hand(state, HandState(hand.setup, held, tuple(won), winner, (), completed, broken, None), actions)
+    return _finish_hand(state, HandState(hand._setup, held, tuple(won), winner, (), completed, broken, None), actions)
 
 
 def _with_hand(state: GameState, hand: HandState, actions: tuple[Action, ...], phase: Phase) -> GameState:
-    return GameState(state.rules, phase, hand, actions, state.match)
+    return GameState(state.rules, phase, hand, actions, state._match)
 
 
 def _trick_winner(tables: _Tables, leader: int, trick: tuple[Card, ...]) -> int:
@@ -361,7 +361,7 @@ def _refuse_play(state: GameState, hand: HandState, action: Play) -> None:
 
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
-    match = state.match
+    match = state._match
     result = _score_sheet(rules, hand.bids, hand.tricks_won, match.bags)
     scores = tuple(score + side.total for score, side in zip(match.scores, result.sides, strict=True))
     results = (*match.results, result)
@@ -438,7 +438,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     seat = action.seat
     if seat != hand.to_act:
         _check_turn(hand, action, "draw")
-    setup = hand.setup
+    setup = hand._setup
     stock = setup.deal.deck
     at = 2 * len(setup.draws)
     first, second = stock[at], stock[at + 1]
@@ -452,7 +452,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     new_hand = HandState(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
     actions = state.hand_actions + (action,)
     if len(draws) * 2 < len(stock):
-        return GameState(state.rules, Phase.DRAW, new_hand, actions, state.match)
+        return GameState(state.rules, Phase.DRAW, new_hand, actions, state._match)
     return _begin_bidding(state, new_hand, actions)
 
 
@@ -466,10 +466,10 @@ def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
 def _begin_bidding(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     if rules.bidding in ("none", "mirror"):
-        hand = attrs.evolve(hand, setup=attrs.evolve(hand.setup, bids=fixed_bids(rules, hand.held)))
+        hand = attrs.evolve(hand, setup=attrs.evolve(hand._setup, bids=fixed_bids(rules, hand.held)))
         return _begin_play(state, hand, actions)
     order = _bid_order(rules, hand.dealer)
-    return _with_hand(state, attrs.evolve(hand, setup=attrs.evolve(hand.setup, bid_order=order), to_act=order[0]),
+    return _with_hand(state, attrs.evolve(hand, setup=attrs.evolve(hand._setup, bid_order=order), to_act=order[0]),
                       actions, Phase.BID)
 
 
@@ -487,7 +487,7 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )
-    match = attrs.evolve(state.match, past_actions=(*state.past_actions, *state.hand_actions, action))
+    match = attrs.evolve(state._match, past_actions=(*state.past_actions, *state.hand_actions, action))
     return GameState(rules, Phase.DEAL, None, (), match)
 
 
@@ -500,21 +500,21 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     rule = bid_rule(rules, hand, seat, state.scores)
     if action not in rule.legal:
         check_bid(rule, action, rules, state.scores)
-    bids = list(hand.setup.bids)
+    bids = list(hand._setup.bids)
     bids[seat] = action
-    setup = hand.setup.changed(bids=tuple(bids))
+    setup = hand._setup.changed(bids=tuple(bids))
     actions = state.hand_actions + (action,)
     made = len(bids) - bids.count(None)
     if made < len(hand.bid_order):
         return GameState(
             rules, Phase.BID,
             HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made]),
-            actions, state.match,
+            actions, state._match,
         )
     hand = HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
     due = _exchanges_due(rules, hand)
     if due:
-        setup = attrs.evolve(hand.setup, pending_exchanges=due)
+        setup = attrs.evolve(hand._setup, pending_exchanges=due)
         return _with_hand(state, attrs.evolve(hand, setup=setup, to_act=due[0][0]), actions, Phase.EXCHANGE)
     return _begin_play(state, hand, actions)
 
@@ -552,7 +552,7 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     held[giver] ^= passed
     held[receiver] |= passed
     pending = hand.pending_exchanges[1:]
-    setup = attrs.evolve(hand.setup, exchanges=(*hand.exchanges, action), pending_exchanges=pending)
+    setup = attrs.evolve(hand._setup, exchanges=(*hand.exchanges, action), pending_exchanges=pending)
     hand = attrs.evolve(hand, setup=setup, held=tuple(held), to_act=pending[0][0] if pending else None)
     actions = (*state.hand_actions, action)
     if pending:

@@ -116,8 +116,8 @@ class HandState:
     Only the engine constructs hands.
     """
 
-    setup: _Setup = attrs.field(repr=False)
-    """The deal, bids, exchanges and draws (see the properties of the same names)."""
+    _setup: _Setup = attrs.field(repr=False, alias="setup")
+    """The deal, bids, exchanges and draws (internal; see the properties of the same names)."""
     held: tuple[int, ...]
     """Bit mask of the cards each seat holds (bit ``card.index``); see :attr:`hands` for cards."""
     tricks_won: tuple[int, ...]
@@ -147,42 +147,42 @@ class HandState:
     @property
     def dealer(self) -> int:
         """The seat that dealt this hand."""
-        return self.setup.dealer
+        return self._setup.dealer
 
     @property
     def deal(self) -> Deal:
         """The chance outcome of this hand: the deck in dealt order (the stock for the two-player draw)."""
-        return self.setup.deal
+        return self._setup.deal
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
         """The bid of each seat, None until made (and throughout in no-bid Spades)."""
-        return self.setup.bids
+        return self._setup.bids
 
     @property
     def bid_order(self) -> tuple[int, ...]:
         """The seats in the order they bid (empty when the format fixes the bids)."""
-        return self.setup.bid_order
+        return self._setup.bid_order
 
     @property
     def exchanges(self) -> tuple[Exchange, ...]:
         """Blind-nil exchanges made so far, in order."""
-        return self.setup.exchanges
+        return self._setup.exchanges
 
     @property
     def pending_exchanges(self) -> tuple[tuple[int, int], ...]:
         """Exchanges still due, as ``(giver, receiver)`` seats, in order."""
-        return self.setup.pending_exchanges
+        return self._setup.pending_exchanges
 
     @property
     def draws(self) -> tuple[bool, ...]:
         """Two-player draw: the keep (True) / reject (False) decision of each turn so far."""
-        return self.setup.draws
+        return self._setup.draws
 
     @property
     def discards(self) -> tuple[int, ...]:
         """Two-player draw: bit mask of the cards each seat has discarded (empty otherwise)."""
-        return self.setup.discards
+        return self._setup.discards
 
     @property
     def players(self) -> int:
@@ -271,8 +271,8 @@ class GameState:
     """The hand in progress; None between hands (and the final hand at game over)."""
     hand_actions: tuple[Action, ...] = attrs.field(repr=False)
     """Actions of the hand in progress; see :attr:`history`."""
-    match: _Match = attrs.field(repr=False)
-    """Scores, bags, results and the history of finished hands (see the properties of the same names)."""
+    _match: _Match = attrs.field(repr=False, alias="match")
+    """Scores, bags, results and the history of finished hands (internal; see the properties)."""
 
     __copy__ = _values
     __deepcopy__ = _values
@@ -286,52 +286,52 @@ class GameState:
     @property
     def dealer(self) -> int:
         """The dealer of the hand in progress (or of the next hand, in the ``DEAL`` phase)."""
-        return self.match.dealer
+        return self._match.dealer
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per side."""
-        return self.match.scores
+        return self._match.scores
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Accumulated bags per side."""
-        return self.match.bags
+        return self._match.bags
 
     @property
     def results(self) -> tuple[HandScore, ...]:
         """The scores of the finished hands, in order."""
-        return self.match.results
+        return self._match.results
 
     @property
     def winner(self) -> int | None:
         """The winning side once the game is over (None before, or for a draw under ``max_hands``)."""
-        return self.match.winner
+        return self._match.winner
 
     @property
     def past_actions(self) -> tuple[Action, ...]:
         """Actions of the finished (or redealt) hands; see :attr:`history`."""
-        return self.match.past_actions
+        return self._match.past_actions
 
     @property
     def initial_scores(self) -> tuple[int, ...]:
         """The scores the game started with (``new_game(scores=...)``)."""
-        return self.match.initial_scores
+        return self._match.initial_scores
 
     @property
     def initial_bags(self) -> tuple[int, ...]:
         """The bags the game started with (``new_game(bags=...)``)."""
-        return self.match.initial_bags
+        return self._match.initial_bags
 
     @property
     def last_hand(self) -> HandState | None:
         """The most recently finished hand (every trick of it), or None before the first one ends."""
-        return self.match.last_hand
+        return self._match.last_hand
 
     @property
     def first_dealer(self) -> int:
         """The dealer of the first hand (``new_game(dealer=...)``)."""
-        return self.match.first_dealer
+        return self._match.first_dealer
 
     @property
     def is_over(self) -> bool:
