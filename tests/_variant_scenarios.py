@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import pytest
+
 from spades_rules import (
     Bid,
     Card,
     Deal,
     DrawDecision,
     GameState,
+    IllegalActionError,
+    IllegalReason,
     Phase,
     Play,
     Rules,
@@ -37,6 +41,7 @@ from spades_rules import (
 __all__ = [
     "Script",
     "bid_all",
+    "bids_of",
     "deal",
     "draw_all",
     "draw_stock",
@@ -46,6 +51,7 @@ __all__ = [
     "mirror_script",
     "play_cards",
     "play_script",
+    "raises",
     "rounds_script",
     "suit_cards",
     "three_player_script",
@@ -293,3 +299,15 @@ def draw_all(state: GameState, decisions: Sequence[bool]) -> GameState:
         assert seat is not None
         state = apply(state, DrawDecision(seat, keep))
     return state
+
+
+def raises(state: GameState, action: object, reason: IllegalReason) -> None:
+    """Assert that ``apply`` refuses ``action`` with ``reason``."""
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)  # type: ignore[arg-type]
+    assert info.value.reason is reason
+
+
+def bids_of(seat: int, *tricks: int) -> tuple[Bid, ...]:
+    """``Bid(seat, t)`` for each ``t``."""
+    return tuple(Bid(seat, t) for t in tricks)

@@ -10,6 +10,7 @@ import pytest
 
 from _variant_scenarios import (
     bid_all,
+    bids_of,
     deal,
     draw_all,
     fill_hands,
@@ -17,6 +18,7 @@ from _variant_scenarios import (
     mirror_script,
     play_cards,
     play_script,
+    raises,
     suit_cards,
     three_player_script,
 )
@@ -52,16 +54,6 @@ REDEAL_HANDS = [
 ]
 
 
-def _raises(state: GameState, action: object, reason: IllegalReason) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]
-    assert info.value.reason is reason
-
-
-def _bids(seat: int, *tricks: int) -> tuple[Bid, ...]:
-    return tuple(Bid(seat, t) for t in tricks)
-
-
 def _numbers(state: GameState) -> tuple[int, ...]:
     return tuple(action.tricks for action in legal_actions(state) if isinstance(action, Bid) and not action.blind)
 
@@ -75,9 +67,9 @@ def test_option_nil_off() -> None:
     rules = Rules(nil=False, blind_nil=False)
     hands = four_player_script(SIDE_0_WINS_8).hands
     state = deal(rules, hands, scores=[300, 0])  # seat 1's side trails by 300
-    assert legal_actions(state) == _bids(1, *range(1, 14))
-    _raises(state, Bid.nil(1), IllegalReason.NIL_NOT_ALLOWED)
-    _raises(state, Bid.blind_nil(1), IllegalReason.BLIND_NIL_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(1, *range(1, 14))
+    raises(state, Bid.nil(1), IllegalReason.NIL_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(1), IllegalReason.BLIND_NIL_NOT_ALLOWED)
     default = deal(Rules.standard(), hands, scores=[300, 0])
     assert Bid.nil(1) in legal_actions(default) and Bid.blind_nil(1) in legal_actions(default)
 
@@ -103,7 +95,7 @@ def test_option_blind_nil_off() -> None:
     assert state.to_act == 2  # side 0 trails by 200
     assert not _offers_blind_nil(state)
     assert Bid.nil(2) in legal_actions(state)
-    _raises(state, Bid.blind_nil(2), IllegalReason.BLIND_NIL_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(2), IllegalReason.BLIND_NIL_NOT_ALLOWED)
     default = bid_all(deal(Rules.standard(), hands, scores=[0, 200]), 3)
     assert Bid.blind_nil(2) in legal_actions(default)
 
@@ -176,7 +168,7 @@ def test_option_blind_nil_exchange_3() -> None:
     assert len(actions) == 286  # 13 choose 3
     assert all(isinstance(action, Exchange) and len(action.cards) == 3 for action in actions)
     passed = script.hands[0][:3]
-    _raises(state, Exchange(0, passed[:2]), IllegalReason.INVALID_EXCHANGE)
+    raises(state, Exchange(0, passed[:2]), IllegalReason.INVALID_EXCHANGE)
     state = apply(state, Exchange(0, passed))
     assert state.to_act == 2
     assert state.hand is not None and len(state.hand.hand_of(2)) == 16
@@ -301,8 +293,8 @@ def test_option_first_lead_lowest_club() -> None:
     state = bid_all(deal(rules, script.hands), 3, 3, 3, 3)  # dealer 0: seat 1 would lead
     assert state.phase is Phase.PLAY and state.to_act == 0
     assert legal_actions(state) == (Play(0, two_c),)
-    _raises(state, Play(0, "6C"), IllegalReason.MUST_LEAD_LOWEST_CLUB)
-    _raises(state, Play(1, "5C"), IllegalReason.OUT_OF_TURN)
+    raises(state, Play(0, "6C"), IllegalReason.MUST_LEAD_LOWEST_CLUB)
+    raises(state, Play(1, "5C"), IllegalReason.OUT_OF_TURN)
     state = apply(state, Play(0, two_c))
     assert state.to_act == 1 and len(legal_actions(state)) == 3  # seat 1 follows clubs as usual
     default = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
@@ -318,7 +310,7 @@ def test_option_first_lead_lowest_club_three_players_leads_the_three() -> None:
     assert state.to_act == 2
     assert legal_actions(state) == (Play(2, three_c),)
     other_club = next(card for card in script.hands[2] if card.suit.name == "CLUBS" and card != three_c)
-    _raises(state, Play(2, other_club), IllegalReason.MUST_LEAD_LOWEST_CLUB)
+    raises(state, Play(2, other_club), IllegalReason.MUST_LEAD_LOWEST_CLUB)
 
 
 def test_option_first_lead_lowest_club_after_the_blind_nil_exchange() -> None:
@@ -352,7 +344,7 @@ def test_option_spade_lead_anytime() -> None:
     state = play_cards(state, "QS")
     assert state.hand is not None and state.hand.spades_broken
     default = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
-    _raises(default, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
+    raises(default, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
 
 
 # ------------------------------------------------------------------------------------------- bidding
@@ -364,15 +356,15 @@ def test_option_forbid_total_equal_tricks() -> None:
     assert state.to_act == 0
     assert _numbers(state) == (0, 1, 2, 3, *range(5, 14))
     assert _offers_blind_nil(state)
-    _raises(state, Bid(0, 4), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(0, 4), IllegalReason.BID_NOT_ALLOWED)
     # the others bid 13 already: the last bidder may not make it 13 with a nil, blind or not
     state = bid_all(start, 4, 4)
     assert _numbers(state) == tuple(range(14))  # the third bidder is free
     state = bid_all(state, 5)
     assert _numbers(state) == tuple(range(1, 14))
     assert not _offers_blind_nil(state)
-    _raises(state, Bid.nil(0), IllegalReason.BID_NOT_ALLOWED)
-    _raises(state, Bid.blind_nil(0), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid.nil(0), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(0), IllegalReason.BID_NOT_ALLOWED)
     # over 13 already: nothing is excluded
     state = bid_all(start, 6, 6, 6)
     assert _numbers(state) == (0, *range(1, 14))
@@ -385,12 +377,12 @@ def test_option_team_min_bid() -> None:
     rules = Rules(team_min_bid=4)
     state = bid_all(deal(rules, four_player_script(SIDE_0_WINS_8).hands), 1, 0)  # seat 1 bids 1, seat 2 nil
     assert state.to_act == 3
-    assert legal_actions(state) == _bids(3, *range(3, 14))
-    _raises(state, Bid(3, 2), IllegalReason.BID_NOT_ALLOWED)
-    _raises(state, Bid.nil(3), IllegalReason.NIL_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(3, *range(3, 14))
+    raises(state, Bid(3, 2), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid.nil(3), IllegalReason.NIL_NOT_ALLOWED)
     state = bid_all(state, 3)
-    assert legal_actions(state) == _bids(0, *range(4, 14))  # the nil bidder's partner
-    _raises(state, Bid(0, 3), IllegalReason.BID_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(0, *range(4, 14))  # the nil bidder's partner
+    raises(state, Bid(0, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 4)
     assert state.hand is not None and state.hand.side_targets(rules) == (4, 4)
 
@@ -400,9 +392,9 @@ def test_option_both_partners_nil_false() -> None:
     rules = Rules(both_partners_nil=False)
     state = bid_all(deal(rules, hands, scores=[300, 0]), 0, 3)  # seat 1 nil; seat 3's side trails by 300
     assert state.to_act == 3
-    assert legal_actions(state) == _bids(3, *range(1, 14))
-    _raises(state, Bid.nil(3), IllegalReason.NIL_NOT_ALLOWED)
-    _raises(state, Bid.blind_nil(3), IllegalReason.BLIND_NIL_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(3, *range(1, 14))
+    raises(state, Bid.nil(3), IllegalReason.NIL_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(3), IllegalReason.BLIND_NIL_NOT_ALLOWED)
     default = bid_all(deal(Rules.standard(), hands, scores=[300, 0]), 0, 3)
     assert Bid.nil(3) in legal_actions(default) and Bid.blind_nil(3) in legal_actions(default)
 
@@ -410,8 +402,8 @@ def test_option_both_partners_nil_false() -> None:
 def test_option_min_bid() -> None:
     rules = Rules(min_bid=2)
     state = deal(rules, four_player_script(SIDE_0_WINS_8).hands)
-    assert legal_actions(state) == (Bid(1, 0), *_bids(1, *range(2, 14)))
-    _raises(state, Bid(1, 1), IllegalReason.BID_OUT_OF_RANGE)
+    assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(2, 14)))
+    raises(state, Bid(1, 1), IllegalReason.BID_OUT_OF_RANGE)
 
 
 def test_option_removed_cards() -> None:
@@ -447,7 +439,7 @@ def test_option_redeal_on_no_spades() -> None:
     actions = legal_actions(state)
     assert actions[-1] == Redeal(2)  # listed for seat 2 though it is seat 1's turn
     assert [action for action in actions if isinstance(action, Redeal)] == [Redeal(2)]
-    _raises(state, Redeal(1), IllegalReason.INVALID_REDEAL)
+    raises(state, Redeal(1), IllegalReason.INVALID_REDEAL)
     redealt = apply(state, Redeal(2))
     assert redealt.phase is Phase.DEAL and redealt.hand is None
     assert redealt.dealer == 0  # the same dealer deals again
@@ -459,11 +451,11 @@ def test_option_redeal_on_no_spades() -> None:
     # before the first bid only
     after_bid = bid_all(state, 4)
     assert not any(isinstance(action, Redeal) for action in legal_actions(after_bid))
-    _raises(after_bid, Redeal(2), IllegalReason.INVALID_REDEAL)
+    raises(after_bid, Redeal(2), IllegalReason.INVALID_REDEAL)
     # off by default
     default = deal(Rules.standard(), hands)
     assert not any(isinstance(action, Redeal) for action in legal_actions(default))
-    _raises(default, Redeal(2), IllegalReason.INVALID_REDEAL)
+    raises(default, Redeal(2), IllegalReason.INVALID_REDEAL)
 
 
 def test_option_redeal_on_one_or_no_spades() -> None:

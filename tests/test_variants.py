@@ -13,6 +13,7 @@ import pytest
 
 from _variant_scenarios import (
     bid_all,
+    bids_of,
     deal,
     draw_all,
     draw_stock,
@@ -21,6 +22,7 @@ from _variant_scenarios import (
     mirror_script,
     play_cards,
     play_script,
+    raises,
     suit_cards,
     three_player_script,
     two_player_script,
@@ -32,7 +34,6 @@ from spades_rules import (
     Card,
     Deal,
     DrawDecision,
-    GameState,
     IllegalActionError,
     IllegalReason,
     Phase,
@@ -51,16 +52,6 @@ from spades_rules import (
 SIDE_0_WINS_8 = [0, 2, 0, 2, 0, 2, 0, 1, 3, 2, 1, 3]  # seats 4, 2, 4, 3 -> sides 8-5
 SIDE_0_WINS_6 = [0, 1, 2, 3, 0, 1, 2, 1, 3, 0, 2, 3]  # sides 6-7
 SIDE_0_WINS_9 = [0, 0, 2, 2, 0, 2, 0, 1, 3, 0, 2, 1]  # sides 9-4
-
-
-def _raises(state: GameState, action: object, reason: IllegalReason) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, action)  # type: ignore[arg-type]
-    assert info.value.reason is reason
-
-
-def _bids(seat: int, *tricks: int) -> tuple[Bid, ...]:
-    return tuple(Bid(seat, t) for t in tricks)
 
 
 # ------------------------------------------------------------------------------------------- presets
@@ -281,12 +272,12 @@ def test_jokers_promoted_two_of_diamonds_is_not_a_diamond() -> None:
     state = play_cards(bid_all(deal(rules, hands), 3, 3, 3, 3), "AD")
     assert Play(2, two_d) not in legal_actions(state)
     assert all(isinstance(a, Play) and rules.effective_suit(a.card) is Suit.DIAMONDS for a in legal_actions(state))
-    _raises(state, Play(2, two_d), IllegalReason.MUST_FOLLOW_SUIT)
+    raises(state, Play(2, two_d), IllegalReason.MUST_FOLLOW_SUIT)
     # And leading the 2D is leading a spade.
     hands = fill_hands(rules, ["", "2D AH", "", ""], void={1: "S"})
     state = bid_all(deal(rules, hands), 3, 3, 3, 3)
     assert Play(1, two_d) not in legal_actions(state)
-    _raises(state, Play(1, two_d), IllegalReason.SPADES_NOT_BROKEN)
+    raises(state, Play(1, two_d), IllegalReason.SPADES_NOT_BROKEN)
 
 
 def test_jokers_count_as_spades_for_following() -> None:
@@ -299,12 +290,12 @@ def test_jokers_count_as_spades_for_following() -> None:
     ]
     state = play_cards(bid_all(deal(rules, hands), 1, 1, 1, 1), "2S")
     assert legal_actions(state) == (Play(2, LITTLE_JOKER),)
-    _raises(state, Play(2, "AH"), IllegalReason.MUST_FOLLOW_SUIT)
+    raises(state, Play(2, "AH"), IllegalReason.MUST_FOLLOW_SUIT)
     # a heart lead: the joker holder has hearts, so it may not play the joker
     filled = fill_hands(rules, ["", "AH", "LJ KH", ""])
     state = play_cards(bid_all(deal(rules, filled), 1, 1, 1, 1), "AH")
     assert Play(2, LITTLE_JOKER) not in legal_actions(state)
-    _raises(state, Play(2, LITTLE_JOKER), IllegalReason.MUST_FOLLOW_SUIT)
+    raises(state, Play(2, LITTLE_JOKER), IllegalReason.MUST_FOLLOW_SUIT)
 
 
 def test_jokers_count_as_spades_for_leading_and_breaking() -> None:
@@ -317,7 +308,7 @@ def test_jokers_count_as_spades_for_leading_and_breaking() -> None:
     ]
     state = bid_all(deal(rules, hands), 1, 1, 1, 1)
     assert Play(1, BIG_JOKER) not in legal_actions(state)
-    _raises(state, Play(1, BIG_JOKER), IllegalReason.SPADES_NOT_BROKEN)
+    raises(state, Play(1, BIG_JOKER), IllegalReason.SPADES_NOT_BROKEN)
     # the little joker played on a heart lead breaks spades (and beats the 2S trumping too)
     state = play_cards(state, "AH LJ AD 2S")
     hand = state.hand
@@ -374,7 +365,7 @@ def test_no_bid_play_starts_right_after_the_deal() -> None:
     assert hand.bids == (None,) * 4 and hand.targets == (None,) * 4
     assert hand.side_targets(rules) == (None, None)
     assert legal_actions(state) and all(isinstance(action, Play) for action in legal_actions(state))
-    _raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
+    raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
     assert not any(isinstance(action, Bid) for action in state.history)
 
 
@@ -426,7 +417,7 @@ def test_mirror_bids_are_fixed_at_the_deal_without_bidding_actions() -> None:
     assert hand.bids == (Bid(0, 3), Bid(1, 3), Bid(2, 3), Bid(3, 4))
     assert hand.targets == (3, 3, 3, 4)
     assert not any(isinstance(action, Bid) for action in legal_actions(state))
-    _raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
+    raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
     state = play_script(state, script)
     # side 0 bid 6 and took 8: 60 + 2 bags; side 1 bid 7 and took 5: set
     assert state.scores == (62, -70) and state.bags == (2, 0)
@@ -452,13 +443,13 @@ def test_whiz_legal_bids_are_nil_or_the_number_of_spades() -> None:
     script = four_player_script(SIDE_0_WINS_8)  # spades: 3, 3, 3, 4
     state = deal(rules, script.hands, scores=[0, 300])  # side 0 trails by 300: no blind nil all the same
     assert legal_actions(state) == (Bid(1, 0), Bid(1, 3))
-    _raises(state, Bid(1, 4), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(1, 4), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 3)
     assert legal_actions(state) == (Bid(2, 0), Bid(2, 3))
-    _raises(state, Bid.blind_nil(2), IllegalReason.BLIND_NIL_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(2), IllegalReason.BLIND_NIL_NOT_ALLOWED)
     state = bid_all(state, 0)
     assert legal_actions(state) == (Bid(3, 0), Bid(3, 4))
-    _raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 4, 3)
     assert state.phase is Phase.PLAY
     assert state.hand is not None and state.hand.targets == (3, 3, 0, 4)
@@ -470,7 +461,7 @@ def test_whiz_spadeless_hand_must_bid_nil() -> None:
     state = bid_all(deal(rules, script.hands), 4)
     assert state.to_act == 2
     assert legal_actions(state) == (Bid(2, 0),)
-    _raises(state, Bid(2, 1), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(2, 1), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 0, 5, 4)
     assert state.phase is Phase.PLAY
 
@@ -480,20 +471,20 @@ def test_suicide_first_partner_nil_or_at_least_four_second_the_opposite() -> Non
     rules = Rules.suicide()
     script = four_player_script(SIDE_0_WINS_8)
     state = deal(rules, script.hands)
-    first_choice = (Bid(1, 0), *_bids(1, *range(4, 14)))
+    first_choice = (Bid(1, 0), *bids_of(1, *range(4, 14)))
     assert legal_actions(state) == first_choice
-    _raises(state, Bid(1, 3), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(1, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 0)  # seat 1: nil
-    assert legal_actions(state) == (Bid(2, 0), *_bids(2, *range(4, 14)))
+    assert legal_actions(state) == (Bid(2, 0), *bids_of(2, *range(4, 14)))
     state = bid_all(state, 5)  # seat 2: five
     # seat 3's partner bid nil: seat 3 must bid at least 4, not nil
-    assert legal_actions(state) == _bids(3, *range(4, 14))
-    _raises(state, Bid(3, 0), IllegalReason.NIL_NOT_ALLOWED)
-    _raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(3, *range(4, 14))
+    raises(state, Bid(3, 0), IllegalReason.NIL_NOT_ALLOWED)
+    raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 4)
     # seat 0's partner bid a number: seat 0 must bid nil
     assert legal_actions(state) == (Bid(0, 0),)
-    _raises(state, Bid(0, 4), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(0, 4), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 0)
     assert state.phase is Phase.PLAY
     assert state.hand is not None and state.hand.targets == (0, 0, 5, 4)
@@ -519,25 +510,25 @@ def test_partnership_bidding_team_minimum_constrains_the_second_partner() -> Non
     rules = Rules.partnership_bidding()
     assert rules.team_min_bid == 4
     state = deal(rules, four_player_script(SIDE_0_WINS_8).hands)
-    assert legal_actions(state) == (Bid(1, 0), *_bids(1, *range(1, 14)))
+    assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 14)))
     state = bid_all(state, 1)  # seat 1 bids 1: seat 3 must make the side's 4
     assert state.to_act == 3
-    assert legal_actions(state) == _bids(3, *range(3, 14))
-    _raises(state, Bid(3, 2), IllegalReason.BID_NOT_ALLOWED)
-    _raises(state, Bid(3, 0), IllegalReason.NIL_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(3, *range(3, 14))
+    raises(state, Bid(3, 2), IllegalReason.BID_NOT_ALLOWED)
+    raises(state, Bid(3, 0), IllegalReason.NIL_NOT_ALLOWED)
     state = bid_all(state, 3)
     assert state.to_act == 2
     state = bid_all(state, 4)  # the first partner reached the minimum alone: any bid, nil included
-    assert legal_actions(state) == (Bid(0, 0), *_bids(0, *range(1, 14)))
+    assert legal_actions(state) == (Bid(0, 0), *bids_of(0, *range(1, 14)))
 
 
 def test_partnership_bidding_nil_bidders_partner_must_bid_at_least_four() -> None:
     rules = Rules.partnership_bidding()
     state = bid_all(deal(rules, four_player_script(SIDE_0_WINS_8).hands), 0)
-    assert legal_actions(state) == _bids(3, *range(4, 14))
-    _raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
+    assert legal_actions(state) == bids_of(3, *range(4, 14))
+    raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 4, 0)
-    assert legal_actions(state) == _bids(0, *range(4, 14))
+    assert legal_actions(state) == bids_of(0, *range(4, 14))
 
 
 # ------------------------------------------------------------------------------------------- no lead restriction
@@ -548,7 +539,7 @@ def test_no_lead_restriction_spades_may_be_led_on_the_first_trick() -> None:
 
     standard = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
     assert not any(Play(1, card) in legal_actions(standard) for card in leader_spades)
-    _raises(standard, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
+    raises(standard, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
 
     rules = Rules.no_lead_restriction()
     assert rules.spade_lead == "anytime"
@@ -590,8 +581,8 @@ def test_three_player_full_hand_has_17_tricks_and_individual_scores() -> None:
 def test_three_player_bids_up_to_17() -> None:
     rules = Rules.three_player()
     state = deal(rules, three_player_script(THREE_WINNERS).hands)
-    assert legal_actions(state) == (Bid(1, 0), *_bids(1, *range(1, 18)))
-    _raises(state, Bid(1, 18), IllegalReason.BID_OUT_OF_RANGE)
+    assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 18)))
+    raises(state, Bid(1, 18), IllegalReason.BID_OUT_OF_RANGE)
     state = bid_all(state, 17)
     assert state.hand is not None and state.hand.targets[1] == 17
 
@@ -616,7 +607,7 @@ def test_three_player_blind_nil_without_exchange() -> None:
     state = bid_all(state, Bid.blind_nil(0))
     # seat 1 trails by 90 < 100: no blind nil
     assert Bid.blind_nil(1) not in legal_actions(state)
-    _raises(state, Bid.blind_nil(1), IllegalReason.BLIND_NIL_NOT_ALLOWED)
+    raises(state, Bid.blind_nil(1), IllegalReason.BLIND_NIL_NOT_ALLOWED)
     state = bid_all(state, 5, 5)
     assert state.phase is Phase.PLAY  # no exchange without a partner
     assert state.hand is not None and state.hand.exchanges == ()
@@ -634,8 +625,8 @@ def test_five_players_drop_two_of_clubs_and_two_of_diamonds() -> None:
     state = deal(rules, hands)
     assert state.hand is not None and [len(cards) for cards in state.hand.hands] == [10] * 5
     assert state.to_act == 1
-    assert legal_actions(state) == (Bid(1, 0), *_bids(1, *range(1, 11)))
-    _raises(state, Bid(1, 11), IllegalReason.BID_OUT_OF_RANGE)
+    assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 11)))
+    raises(state, Bid(1, 11), IllegalReason.BID_OUT_OF_RANGE)
 
 
 def test_five_players_with_jokers_drop_all_four_twos() -> None:
@@ -664,8 +655,8 @@ def test_two_player_draw_non_dealer_first_keep_or_reject() -> None:
     state = apply(new_game(rules), Deal(stock))
     assert state.phase is Phase.DRAW and state.to_act == 1
     assert legal_actions(state) == (DrawDecision(1, True), DrawDecision(1, False))
-    _raises(state, DrawDecision(0, True), IllegalReason.OUT_OF_TURN)
-    _raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
+    raises(state, DrawDecision(0, True), IllegalReason.OUT_OF_TURN)
+    raises(state, Bid(1, 3), IllegalReason.WRONG_PHASE)
     # keep: the first card is kept, the second discarded
     state = apply(state, DrawDecision(1, True))
     hand = state.hand
@@ -698,7 +689,7 @@ def test_two_player_draw_deals_13_each_after_26_turns_then_bid_and_play() -> Non
     assert [set(hand.discards_of(seat)) for seat in (0, 1)] == discarded
     # bidding: the non-dealer first, no blind nil
     assert state.phase is Phase.BID and state.to_act == 1
-    assert legal_actions(state) == (Bid(1, 0), *_bids(1, *range(1, 14)))
+    assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 14)))
     state = bid_all(state, 7, 5)
     # play: the non-dealer leads
     assert state.phase is Phase.PLAY and state.to_act == 1

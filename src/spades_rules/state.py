@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
-from spades_rules.cards import Card, Suit, _cards_of_mask, format_cards
+from spades_rules.cards import Card, _cards_of_mask, format_cards
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -230,9 +230,6 @@ class HandState:
             result.append(sum(numbers) if numbers else None)
         return tuple(result)
 
-    def led_suit(self, rules: Rules) -> Suit | None:
-        """The suit led to the current trick (jokers lead spades), or None before the lead."""
-        return rules.effective_suit(self.trick_cards[0]) if self.trick_cards else None
 
 
 @attrs.frozen
