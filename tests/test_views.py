@@ -34,8 +34,9 @@ from spades_rules import (
     new_game,
     parse_cards,
 )
-from spades_rules._sampling import _sample_once
+from spades_rules.codec import DRAW_KEEP_CODE, DRAW_REJECT_CODE, REDEAL_BASE
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
+from spades_rules.views.sampling import _sample_once
 
 PRESETS = Rules.presets()
 HOUSE_RULES = {
@@ -582,14 +583,17 @@ def test_exchange_cards_are_seen_only_by_the_two_partners() -> None:
     for seat in (1, 3):
         view = observe(state, seat)
         assert view.exchanges == (
-            ExchangeView(1, 3, 2, parse_cards("KH AH")),
-            ExchangeView(3, 1, 2, parse_cards("2C AH")),
+            ExchangeView(giver=1, receiver=3, size=2, cards=parse_cards("KH AH")),
+            ExchangeView(giver=3, receiver=1, size=2, cards=parse_cards("2C AH")),
         )
         assert view.bids[1] == Bid.blind_nil(1)
         assert "Exchange: seat 1 passed 2 cards to seat 3: KH AH" in view.render()
     for seat in (0, 2):
         view = observe(state, seat)
-        assert view.exchanges == (ExchangeView(1, 3, 2, None), ExchangeView(3, 1, 2, None))
+        assert view.exchanges == (
+            ExchangeView(giver=1, receiver=3, size=2, cards=None),
+            ExchangeView(giver=3, receiver=1, size=2, cards=None),
+        )
         assert "(unseen)" in view.render()
         assert not {"KH", "2C"} & set(_TOKEN.findall(repr(view) + str(view) + json.dumps(view.to_dict())))
     # the passer knows the partner kept KH (AH came back); the partner knows the passer holds AH and 2C
@@ -622,7 +626,7 @@ def test_pending_exchange_view_and_samples() -> None:
     view = observe(state, 3)
     assert view.pending_exchanges == ((3, 1),)
     assert view.legal_actions == legal_actions(state) and len(view.legal_actions) == 105  # 15 cards, choose 2
-    assert observe(state, 0).exchanges == (ExchangeView(1, 3, 2, None),)
+    assert observe(state, 0).exchanges == (ExchangeView(giver=1, receiver=3, size=2, cards=None),)
     for seat in range(4):
         seat_view = observe(state, seat)
         assert observe(sample_deal(seat_view, seat), seat) == seat_view
@@ -767,16 +771,16 @@ def test_observe_rejects_bad_arguments() -> None:
 
 def test_to_dict_of_every_action_kind() -> None:
     exchange = observe(apply(_blind_nil_state(), Exchange(1, "2H 3H")), 3).to_dict()
-    assert exchange["legal_actions"][0] == {"type": "exchange", "seat": 3, "cards": ["2C", "3C"]}
+    assert exchange["legal_actions"][0] == {"type": "exchange", "seat": 3, "cards": ["2C", "3C"], "code": 90}
     assert exchange["exchanges"] == [{"giver": 1, "receiver": 3, "size": 2, "cards": ["2H", "3H"]}]
-    assert exchange["bids"][1] == {"tricks": 0, "blind": True}
+    assert exchange["bids"][1] == {"type": "bid", "seat": 1, "tricks": 0, "blind": True}
     draw = observe(_drawn(Rules.two_player(), 1, 0), 1).to_dict()
     assert draw["legal_actions"] == [
-        {"type": "draw", "seat": 1, "keep": True},
-        {"type": "draw", "seat": 1, "keep": False},
+        {"type": "draw", "seat": 1, "keep": True, "code": DRAW_KEEP_CODE},
+        {"type": "draw", "seat": 1, "keep": False, "code": DRAW_REJECT_CODE},
     ]
     rules = HOUSE_RULES["redeal"]
     redeal = observe(_deal_state(rules, SUIT_HANDS), 2).to_dict()
-    assert redeal["legal_actions"] == [{"type": "redeal", "seat": 2}]
+    assert redeal["legal_actions"] == [{"type": "redeal", "seat": 2, "code": REDEAL_BASE + 2}]
     play = observe(_random_state(Rules.standard(), 3, 6), 2).to_dict()
     assert play["legal_actions"][0]["type"] == "play" and play["current_trick"]["leader"] == 1

@@ -7,27 +7,57 @@
 - :class:`Exchange` passes cards after a blind nil (``EXCHANGE`` phase).
 - :class:`Play` plays a card (``PLAY`` phase).
 
+Each action has one text notation, ``str(action)``, read back by :func:`parse_action`, and one dict
+form, :meth:`~Play.to_dict`, read back by :func:`action_from_dict` (the records, the views' dicts and the
+command line are built on these two):
+
+=================  ==============================  ====================================================
+action             ``str(action)``                 ``action.to_dict()``
+=================  ==============================  ====================================================
+``Deal``           ``deal 7H 2C ...``              ``{"type": "deal", "deck": ["7H", "2C", ...]}``
+``DrawDecision``   ``1:keep``, ``1:reject``        ``{"type": "draw", "seat": 1, "keep": true}``
+``Redeal``         ``2:redeal``                    ``{"type": "redeal", "seat": 2}``
+``Bid``            ``1:bid 4``, ``1:nil``,         ``{"type": "bid", "seat": 1, "tricks": 4,
+                   ``1:blind`` (blind nil)         "blind": false}``
+``Exchange``       ``3:pass AS KH``                ``{"type": "exchange", "seat": 3, "cards": ["KH", "AS"]}``
+``Play``           ``0:play AS``                   ``{"type": "play", "seat": 0, "card": "AS"}``
+=================  ==============================  ====================================================
+
 >>> Play(0, "AS")
 Play(seat=0, card=Card.parse('AS'))
 >>> str(Bid.blind_nil(3)), str(Bid(1, 4)), str(Play(2, "10h"))
-('3: blind nil', '1: bid 4', '2: play TH')
+('3:blind', '1:bid 4', '2:play TH')
+>>> parse_action("1:bid 4") == Bid(1, 4), action_from_dict(Play(2, "TH").to_dict()) == Play(2, "TH")
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
 from spades_rules.cards import Card, format_cards, parse_cards
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
+from spades_rules.errors import IllegalActionError, IllegalReason, RecordError, RulesError, SpadesError, _describe
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
 
-__all__ = ["Action", "Bid", "Deal", "DrawDecision", "Exchange", "Play", "Redeal"]
+__all__ = [
+    "Action",
+    "Bid",
+    "Deal",
+    "DrawDecision",
+    "Exchange",
+    "Play",
+    "PlayerAction",
+    "Redeal",
+    "action_from_dict",
+    "parse_action",
+]
 
 _MAX_SEAT = 5
 
@@ -113,6 +143,10 @@ class Deal:
     def __str__(self) -> str:
         return f"deal {format_cards(self.deck)}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "deal", "deck": [str(card) for card in self.deck]}
+
 
 @attrs.frozen(cache_hash=True)
 class DrawDecision:
@@ -123,7 +157,21 @@ class DrawDecision:
     keep: bool = attrs.field(validator=attrs.validators.instance_of(bool))
 
     def __str__(self) -> str:
-        return f"{self.seat}: {'keep' if self.keep else 'reject'}"
+        return f"{self.seat}:{'keep' if self.keep else 'reject'}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "draw", "seat": self.seat, "keep": self.keep}
+
+    @staticmethod
+    def split(first: Card, second: Card, keep: bool) -> tuple[Card, Card]:
+        """The two cards of a draw turn, top card ``first``, as ``(kept, discarded)`` for the decision
+        ``keep``. Its own inverse: ``split(kept, discarded, keep)`` gives the stock order back.
+
+        >>> DrawDecision.split(Card.parse("AS"), Card.parse("2C"), False)
+        (Card.parse('2C'), Card.parse('AS'))
+        """
+        return (first, second) if keep else (second, first)
 
 
 @attrs.frozen(cache_hash=True)
@@ -133,7 +181,11 @@ class Redeal:
     seat: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
-        return f"{self.seat}: redeal"
+        return f"{self.seat}:redeal"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "redeal", "seat": self.seat}
 
 
 def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) -> None:
@@ -183,7 +235,13 @@ class Bid:
         return "nil" if self.tricks == 0 else str(self.tricks)
 
     def __str__(self) -> str:
-        return f"{self.seat}: {self.label}" if self.tricks == 0 else f"{self.seat}: bid {self.tricks}"
+        if self.blind:
+            return f"{self.seat}:blind"
+        return f"{self.seat}:nil" if self.tricks == 0 else f"{self.seat}:bid {self.tricks}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "bid", "seat": self.seat, "tricks": self.tricks, "blind": self.blind}
 
 
 @attrs.frozen(cache_hash=True)
@@ -194,7 +252,11 @@ class Exchange:
     cards: tuple[Card, ...] = attrs.field(converter=_to_sorted_cards)
 
     def __str__(self) -> str:
-        return f"{self.seat}: pass {format_cards(self.cards)}"
+        return f"{self.seat}:pass {format_cards(self.cards)}".rstrip()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "exchange", "seat": self.seat, "cards": [str(card) for card in self.cards]}
 
 
 @attrs.frozen(cache_hash=True)
@@ -205,8 +267,148 @@ class Play:
     card: Card = attrs.field(converter=_to_card)
 
     def __str__(self) -> str:
-        return f"{self.seat}: play {self.card}"
+        return f"{self.seat}:play {self.card}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict form, read back by :func:`action_from_dict`."""
+        return {"type": "play", "seat": self.seat, "card": str(self.card)}
 
 
 Action: TypeAlias = Deal | DrawDecision | Redeal | Bid | Exchange | Play
 """Any action :func:`~spades_rules.engine.apply` accepts."""
+
+PlayerAction: TypeAlias = DrawDecision | Redeal | Bid | Exchange | Play
+"""An action a seat takes: every action but the chance action :class:`Deal`. Everything that names the
+seat to act returns it (:func:`~spades_rules.engine.legal_actions`,
+:func:`~spades_rules.codec.decode_action`, :attr:`Observation.legal_actions
+<spades_rules.views.Observation.legal_actions>`), so ``.seat`` is always there."""
+
+
+# ------------------------------------------------------------------------------------ the notation
+_SEAT_VERB: Final = re.compile(r"([0-9]):([a-z]+)\Z")
+_NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
+_VERBS: Final = "bid, nil, blind, play, keep, reject, pass, redeal"
+
+
+def parse_action(text: str) -> Action:
+    """The action whose notation (``str(action)``) is ``text``; cards in any notation
+    :meth:`Card.parse <spades_rules.cards.Card.parse>` reads.
+
+    Raises :class:`~spades_rules.errors.RecordError` on anything else. The action is not checked against
+    a state: :func:`~spades_rules.engine.apply` does that.
+
+    >>> parse_action("3:play as"), parse_action("1:keep"), parse_action("2:blind")
+    (Play(seat=3, card=Card.parse('AS')), DrawDecision(seat=1, keep=True), Bid(seat=2, tricks=0, blind=True))
+    >>> parse_action("2:bid")
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: '2:bid': a bid needs a number of tricks, e.g. '2:bid 4'
+    """
+    try:
+        return _parse(text)
+    except RecordError:
+        raise
+    except (SpadesError, TypeError, ValueError) as error:
+        raise RecordError(f"{_describe(text)}: {error}") from None
+
+
+def _parse(text: str) -> Action:
+    if not isinstance(text, str):
+        raise RecordError(f"an action must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise RecordError("an empty action")
+    head, rest = words[0], words[1:]
+    if head == "deal":
+        return Deal(parse_cards(rest))
+    shown = _describe(text)
+    match = _SEAT_VERB.match(head)
+    if match is None:
+        raise RecordError(f"{shown}: expected 'deal <cards>' or '<seat>:<verb>' ({_VERBS})")
+    seat, verb = int(match[1]), match[2]
+    if seat >= _MAX_SEAT:
+        raise RecordError(f"{shown}: there is no seat {seat}")
+    if verb == "pass":
+        return Exchange(seat, parse_cards(rest))
+    if verb == "play":
+        if len(rest) != 1:
+            raise RecordError(f"{shown}: a play names exactly one card, e.g. '{seat}:play AS'")
+        return Play(seat, Card.parse(rest[0]))
+    if verb == "bid":
+        if len(rest) != 1 or not _NUMBER.match(rest[0]):
+            raise RecordError(f"{shown}: a bid needs a number of tricks, e.g. '{seat}:bid 4'")
+        return Bid(seat, int(rest[0]))
+    simple: dict[str, Action] = {
+        "nil": Bid.nil(seat),
+        "blind": Bid.blind_nil(seat),
+        "keep": DrawDecision(seat, True),
+        "reject": DrawDecision(seat, False),
+        "redeal": Redeal(seat),
+    }
+    if verb not in simple:
+        raise RecordError(f"{shown}: unknown action {verb!r}; expected {_VERBS}")
+    if rest:
+        raise RecordError(f"{shown}: '{seat}:{verb}' takes nothing after it")
+    return simple[verb]
+
+
+_DICT_KEYS: Final = {
+    "deal": ("deck",),
+    "draw": ("seat", "keep"),
+    "redeal": ("seat",),
+    "bid": ("seat", "tricks", "blind"),
+    "exchange": ("seat", "cards"),
+    "play": ("seat", "card"),
+}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action whose dict form (``action.to_dict()``) is ``data``.
+
+    The keys must be exactly those ``to_dict`` writes (``blind`` may be left out of a bid); a seat must be
+    an integer, a card a string. Raises :class:`~spades_rules.errors.RecordError` naming what is wrong.
+
+    >>> action_from_dict({"type": "bid", "seat": 2, "tricks": 0, "blind": True})
+    Bid(seat=2, tricks=0, blind=True)
+    >>> action_from_dict({"type": "play", "seat": "1", "card": "AS"})
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: action.seat: must be an integer seat, not '1'
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"an action's dict form must be a dict, not {type(data).__name__}", where="action")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _DICT_KEYS:
+        raise RecordError(f"unknown action type {_describe(kind)}; expected {', '.join(_DICT_KEYS)}", where="action")
+    keys = _DICT_KEYS[kind]
+    for key in data:
+        if key != "type" and key not in keys:
+            raise RecordError(f"unknown key {_describe(key)} in a {kind}; expected {', '.join(keys)}", where="action")
+    values = {key: data[key] for key in keys if key in data}
+    missing = [key for key in keys if key not in values and (kind, key) != ("bid", "blind")]
+    if missing:
+        raise RecordError(f"a {kind} needs {', '.join(missing)}", where="action")
+    if "seat" in values and type(values["seat"]) is not int:
+        raise RecordError(f"must be an integer seat, not {_describe(values['seat'])}", where="action.seat")
+    for key in ("keep", "blind"):
+        if key in values and not isinstance(values[key], bool):
+            raise RecordError(f"must be true or false, not {_describe(values[key])}", where=f"action.{key}")
+    for key in ("deck", "cards"):
+        if key in values and not (
+            isinstance(values[key], list | tuple) and all(isinstance(card, str) for card in values[key])
+        ):
+            raise RecordError(f"must be a list of card strings, not {_describe(values[key])}", where=f"action.{key}")
+    if "card" in values and not isinstance(values["card"], str):
+        raise RecordError(f"must be a card string, not {_describe(values['card'])}", where="action.card")
+    if "tricks" in values and type(values["tricks"]) is not int:
+        raise RecordError(f"must be an integer, not {_describe(values['tricks'])}", where="action.tricks")
+    try:
+        action: Action = _BUILDERS[kind](**values)
+    except (SpadesError, TypeError, ValueError) as error:
+        raise RecordError(str(error), where="action") from None
+    return action
+
+
+_BUILDERS: Final[dict[str, type[Action]]] = {
+    "deal": Deal, "draw": DrawDecision, "redeal": Redeal, "bid": Bid, "exchange": Exchange, "play": Play,
+}

@@ -53,7 +53,7 @@ from functools import lru_cache
 from math import comb
 from typing import Final
 
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from spades_rules.engine import legal_actions
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
@@ -234,7 +234,7 @@ def _kind_of(code: int) -> str:
     return "exchange"
 
 
-def decode_action(code: int, state: GameState) -> Action:
+def decode_action(code: int, state: GameState) -> PlayerAction:
     """The action with this code for the seat to act in ``state`` (a redeal code names its own seat).
 
     Decoding does not check legality beyond the phase: :func:`~spades_rules.engine.apply` does. Raises

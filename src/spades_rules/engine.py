@@ -45,7 +45,7 @@ from typing import Any, Final
 import attrs
 
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, _cards_of_mask, _mask_of, format_cards
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import _MAX_NUMBER, Rules, _Tables
@@ -103,7 +103,7 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
 
 
 # ---------------------------------------------------------------------------------------- legal actions
-def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerAction, ...]:
     """Every action :func:`apply` accepts now, in a stable order (that of the integer codec).
 
     Empty in the ``DEAL`` phase (a chance node: see :meth:`~spades_rules.actions.Deal.shuffled`) and once
@@ -135,7 +135,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ..
     return ()
 
 
-def _legal_actions_of(state: GameState, seat: int) -> tuple[Action, ...]:
+def _legal_actions_of(state: GameState, seat: int) -> tuple[PlayerAction, ...]:
     hand = state.hand
     if hand is None or state.phase is Phase.GAME_OVER or state.phase is Phase.DEAL:
         return ()
@@ -441,8 +441,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     setup = hand._setup
     stock = setup.deal.deck
     at = 2 * len(setup.draws)
-    first, second = stock[at], stock[at + 1]
-    kept, dropped = (first, second) if action.keep else (second, first)
+    kept, dropped = DrawDecision.split(stock[at], stock[at + 1], action.keep)
     held = list(hand.held)
     held[seat] |= kept.bit
     discards = list(setup.discards)

@@ -73,8 +73,7 @@ from typing import Any, Final
 
 import attrs
 
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
-from spades_rules.cards import Card, format_cards, parse_cards
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import RecordError, SpadesError, _describe
 from spades_rules.rules import _MAX_NUMBER, Rules
@@ -109,97 +108,21 @@ _MAX_TEXT: Final = 10_000_000
 
 # ------------------------------------------------------------------------------------ actions
 def format_action(action: Action) -> str:
-    """The record notation of one action (the dict form's ``actions`` items).
+    """The record notation of one action: ``str(action)`` (the dict form's ``actions`` items), read back
+    by :func:`~spades_rules.actions.parse_action`.
 
     >>> format_action(Bid(2, 4)), format_action(Bid.nil(1)), format_action(Bid.blind_nil(3))
     ('2:bid 4', '1:nil', '3:blind')
     >>> format_action(Play(0, "10S")), format_action(Exchange(1, "KH 2C")), format_action(Redeal(2))
     ('0:play TS', '1:pass 2C KH', '2:redeal')
     """
-    if isinstance(action, Play):
-        return f"{action.seat}:play {action.card}"
-    if isinstance(action, Bid):
-        if action.blind:
-            return f"{action.seat}:blind"
-        return f"{action.seat}:nil" if action.tricks == 0 else f"{action.seat}:bid {action.tricks}"
-    if isinstance(action, Deal):
-        return f"deal {format_cards(action.deck)}"
-    if isinstance(action, DrawDecision):
-        return f"{action.seat}:{'keep' if action.keep else 'reject'}"
-    if isinstance(action, Exchange):
-        return f"{action.seat}:pass {format_cards(action.cards)}".rstrip()
-    if isinstance(action, Redeal):
-        return f"{action.seat}:redeal"
-    raise TypeError(f"{action!r} is not an action")
-
-
-def parse_action(text: str) -> Action:
-    """Parse the notation of :func:`format_action` (cards in any notation :meth:`Card.parse` reads).
-
-    Raises :class:`~spades_rules.errors.RecordError` on anything else. The action is not checked against
-    a state: :func:`~spades_rules.engine.apply` does that.
-
-    >>> parse_action("3:play as"), parse_action("1:keep")
-    (Play(seat=3, card=Card.parse('AS')), DrawDecision(seat=1, keep=True))
-    >>> parse_action("2:bid")
-    Traceback (most recent call last):
-    ...
-    spades_rules.errors.RecordError: '2:bid': a bid needs a number of tricks, e.g. '2:bid 4'
-    """
-    try:
-        return _parse_action(text)
-    except RecordError:
-        raise
-    except (SpadesError, TypeError, ValueError) as error:
-        raise RecordError(f"{_show(text)}: {error}") from None
+    if not isinstance(action, Deal | DrawDecision | Redeal | Bid | Exchange | Play):
+        raise TypeError(f"{action!r} is not an action")
+    return str(action)
 
 
 def _show(text: object, limit: int = 60) -> str:
     return _describe(text, limit)
-
-
-def _parse_action(text: str) -> Action:
-    if not isinstance(text, str):
-        raise RecordError(f"an action must be a string, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise RecordError("an empty action")
-    head, rest = words[0], words[1:]
-    if head == "deal":
-        return Deal(parse_cards(rest))
-    match = _SEAT_VERB.match(head)
-    if match is None:
-        raise RecordError(
-            f"{_show(text)}: expected 'deal <cards>' or '<seat>:<verb>' (bid, nil, blind, play, keep, reject, "
-            "pass, redeal)"
-        )
-    seat, verb = int(match[1]), match[2]
-    if seat > 4:
-        raise RecordError(f"{_show(text)}: there is no seat {seat}")
-    if verb == "pass":
-        return Exchange(seat, parse_cards(rest))
-    if verb == "play":
-        if len(rest) != 1:
-            raise RecordError(f"{_show(text)}: a play names exactly one card, e.g. '{seat}:play AS'")
-        return Play(seat, Card.parse(rest[0]))
-    if verb == "bid":
-        if len(rest) != 1 or not _NUMBER.match(rest[0]):
-            raise RecordError(f"{_show(text)}: a bid needs a number of tricks, e.g. '{seat}:bid 4'")
-        return Bid(seat, int(rest[0]))
-    simple: dict[str, Action] = {
-        "nil": Bid.nil(seat),
-        "blind": Bid.blind_nil(seat),
-        "keep": DrawDecision(seat, True),
-        "reject": DrawDecision(seat, False),
-        "redeal": Redeal(seat),
-    }
-    if verb not in simple:
-        raise RecordError(
-            f"{_show(text)}: unknown action {verb!r}; expected bid, nil, blind, play, keep, reject, pass or redeal"
-        )
-    if rest:
-        raise RecordError(f"{_show(text)}: '{seat}:{verb}' takes nothing after it")
-    return simple[verb]
 
 
 # ------------------------------------------------------------------------------------ the record
@@ -268,7 +191,7 @@ def _replay(record: _Record) -> Iterator[GameState]:
     yield state
     for where, text in record.actions:
         try:
-            action = _parse_action(text)
+            action = parse_action(text)
         except RecordError as error:
             raise RecordError(str(error), where=where) from None
         except (SpadesError, TypeError, ValueError) as error:

@@ -20,6 +20,7 @@ Phases (:class:`Phase`), in the order a hand goes through them:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from spades_rules.rules import Rules
     from spades_rules.scoring import HandScore
 
-__all__ = ["GameState", "HandState", "Phase", "Trick"]
+__all__ = ["GameState", "HandState", "Phase", "Trick", "played_masks"]
 
 
 class Phase(enum.Enum):
@@ -65,6 +66,15 @@ class Trick:
     def led(self) -> Card | None:
         """The card led, or None for an empty trick."""
         return self.cards[0] if self.cards else None
+
+
+def played_masks(players: int, tricks: Iterable[Trick]) -> list[int]:
+    """Per seat, the bit mask (bit ``card.index``) of the cards it played to ``tricks``."""
+    played = [0] * players
+    for trick in tricks:
+        for seat, card in trick.plays(players):
+            played[seat] |= card.bit
+    return played
 
 
 def _values(self: Any, memo: object = None) -> Any:

@@ -1,4 +1,7 @@
-"""The solver behind :func:`~spades_rules.views.sample_deal`: deals consistent with one seat's view.
+"""Worlds consistent with one seat's view: :func:`sample_deal` and the solver behind it.
+
+Sampling sits above observing: it imports :mod:`spades_rules.views.observation` (and checks every world
+it makes with :func:`~spades_rules.views.observe`), never the reverse.
 
 Hidden cards are placed one at a time, the most constrained first, each to a random seat among those that
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
@@ -18,20 +21,69 @@ import attrs
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import IllegalActionError, ObservationError
-from spades_rules.state import GameState, Phase, Trick
-from spades_rules.views import Observation, _played_masks, _popcount, observe
+from spades_rules.errors import ObservationError, SpadesError
+from spades_rules.state import GameState, Phase, Trick, played_masks
+from spades_rules.views.observation import Observation, observe
+from spades_rules.views.render import check_view
+
+__all__ = ["sample_deal"]
 
 _MAX_ATTEMPTS: Final = 64
 """Bound on the retries (only needed for the rare constraints the solver does not build in)."""
 
 
-def sample_world(observation: Observation, generator: random.Random) -> GameState:
-    """A state consistent with ``observation`` (see :func:`~spades_rules.views.sample_deal`)."""
-    for _ in range(_MAX_ATTEMPTS):
-        state = _sample_once(observation, generator)
-        if state is not None:
-            return state
+def sample_deal(observation: Observation, rng: random.Random | int | None = None) -> GameState:
+    """A full game state consistent with ``observation``: ``observe(result, seat) == observation``.
+
+    The cards the observing seat cannot see are dealt at random to where they may be, and the hand's
+    public actions (deal, draw decisions, bids, exchanges, plays) are replayed through
+    :func:`~spades_rules.engine.apply` from a state carrying the observed scores, bags and finished
+    hands. Constraints respected by construction: hand sizes, known voids, cards known to be in a hand,
+    the spade counts that mirror and whiz bids reveal, and in the two-player draw the draw process itself
+    (each kept card is the top or the second card of its turn's pair as the keep/reject decision says; the
+    other player's discards, the seat's unseen discards and the rest of the stock are resampled). The
+    cards are placed one at a time, the most constrained first, each to a random seat among those that
+    leave the rest satisfiable (a Hall-condition check), so no rejection is needed; for the rare house
+    rules whose constraints are not built in (the lowest-club first lead in the two-player draw) a sample
+    that does not reproduce the observation is drawn again.
+
+    ``rng`` is a :class:`random.Random` or a seed. The result's :attr:`~GameState.history` holds the
+    current hand only (earlier hands show in the observation only as score sheets); its ``results``,
+    scores and bags are the observed ones. A sampled world is for search (play it forward with
+    :func:`~spades_rules.engine.apply`), not a record of the real game: once a hand has finished, its
+    :func:`~spades_rules.records.to_dict` does not reproduce it. For a view with the own hand withheld,
+    the seat's own cards are sampled too, and ``observe(result, seat, hide_own_hand=True) == observation``.
+
+    The observation may come from outside (rebuilt from JSON with
+    :meth:`Observation.from_dict <spades_rules.views.Observation.from_dict>`, or edited): its shape is
+    checked first (:func:`~spades_rules.views.render.check_view`), and every world is checked to observe
+    equal to it. Anything wrong, and an observation no deal is consistent with, raises
+    :class:`~spades_rules.errors.ObservationError` and no other error.
+
+    >>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
+    >>> rules = Rules.standard()
+    >>> state, rng = apply(new_game(rules), Deal.shuffled(rules, 11)), random.Random(1)
+    >>> for _ in range(12):                          # the bids and a few cards
+    ...     state = apply(state, rng.choice(legal_actions(state)))
+    >>> view = observe(state, 3)
+    >>> worlds = {sample_deal(view, rng).hand.deal for _ in range(5)}
+    >>> len(worlds) > 1, all(observe(sample_deal(view, seed), 3) == view for seed in range(5))
+    (True, True)
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"sample_deal needs an Observation, not {type(observation).__name__}")
+    check_view(observation)
+    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    try:
+        for _ in range(_MAX_ATTEMPTS):
+            state = _sample_once(observation, generator)
+            if state is not None:
+                return state
+    except ObservationError:
+        raise
+    except (SpadesError, LookupError, TypeError, ValueError, AttributeError, AssertionError) as error:
+        # the shape check passed, but the view's contents contradict each other (or the rules)
+        raise ObservationError(f"no deal is consistent with this view: {error}") from error
     raise ObservationError(f"could not find a deal consistent with seat {observation.seat}'s view")
 
 
@@ -39,6 +91,8 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     """One constructive sample: the state, or None when its replay does not reproduce the observation."""
     base = _hand_start(observation)
     if observation.phase is Phase.DEAL:
+        if observe(base, observation.seat) != observation:  # nothing random: no retry can help
+            raise ObservationError("no game is consistent with this view: it does not describe a state between hands")
         return base
     exchanges: list[Exchange] = []
     if observation.rules.deal_method == "draw":
@@ -46,9 +100,9 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     else:
         deal, exchanges = _sample_hands(observation, rng)
     try:
-        state = _replay(observation, base, deal, exchanges)
+        state = _replay_hand(observation, base, deal, exchanges)
         view = observe(state, observation.seat, hide_own_hand=observation.hand is None)
-    except (IllegalActionError, ObservationError):
+    except SpadesError:
         return None
     return state if view == observation else None
 
@@ -76,7 +130,7 @@ def _all_tricks(observation: Observation) -> tuple[Trick, ...]:
     return (*observation.tricks, current) if current is not None else observation.tricks
 
 
-def _replay(
+def _replay_hand(
     observation: Observation, base: GameState, deal: Deal, exchanges: Sequence[Exchange]
 ) -> GameState:
     state = apply(base, deal)
@@ -144,7 +198,7 @@ def _add_seat_bins(
     if quota is None:
         bins.add(seat, need, allowed)
         return
-    spades = quota - _popcount(counted & observation.rules._tables.spade_mask)
+    spades = quota - (counted & observation.rules._tables.spade_mask).bit_count()
     if spades > need:
         raise ObservationError("no deal is consistent with this view: a bid's spade count cannot be met")
     bins.add(seat, spades, allowed & 1 << Suit.SPADES)
@@ -214,7 +268,7 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     n = rules.players
     seat = observation.seat
     tricks = _all_tricks(observation)
-    played = _played_masks(n, tricks)
+    played = played_masks(n, tricks)
     known = [_mask_of(cards) for cards in observation.known_cards]
     own = _mask_of(observation.hand) if observation.hand is not None else 0
     unknown = rules._tables.deck_mask & ~own
@@ -224,7 +278,7 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     for other in range(n):
         if other == seat and observation.hand is not None:
             continue
-        need = observation.hand_sizes[other] - _popcount(known[other])
+        need = observation.hand_sizes[other] - known[other].bit_count()
         _add_seat_bins(bins, observation, other, need, played[other] | known[other])
     got = _distribute(rng, _classes(observation, unknown), bins)
     current = list(known)
@@ -257,7 +311,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     other = 1 - seat
     size = len(tables.deck)
     tricks = _all_tricks(observation)
-    played = _played_masks(2, tricks)
+    played = played_masks(2, tricks)
     seen = 0
     for turn in observation.own_draws:
         seen |= turn.kept.bit | (turn.discarded.bit if turn.discarded is not None else 0)
@@ -268,7 +322,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     sink_only = _never_held(observation, tricks)
     bins = _Bins()
     _add_seat_bins(bins, observation, other, held_other, played[other])
-    bins.add(None, _popcount(unknown) - held_other, _ALL_CLASSES)
+    bins.add(None, unknown.bit_count() - held_other, _ALL_CLASSES)
     got = _distribute(rng, _classes(observation, unknown, sink_only), bins)
     hand_other = 0
     sink: list[Card] = []
@@ -288,7 +342,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
             kept, dropped = mine.kept, mine.discarded if mine.discarded is not None else sink.pop()
         else:
             kept, dropped = kept_other.pop(), sink.pop()
-        stock.extend((kept, dropped) if keep else (dropped, kept))
+        stock.extend(DrawDecision.split(kept, dropped, keep))
     if observation.draw_card is not None:
         stock.append(observation.draw_card)
     stock.extend(sink)

@@ -1,0 +1,359 @@
+"""What one seat may see of a game: :func:`observe` and the :class:`Observation` value it makes.
+
+An :class:`Observation` is a frozen, hashable value holding exactly what one seat knows at a moment of
+the game: the public history of the current hand (bids, exchanges as far as the seat may see them,
+every trick), the scores, its own cards, its own draws in the two-player game, the legal actions it may
+take now and a few inferences any player at the table can make (known voids, cards known to be in a
+partner's hand after an exchange). Nothing else is stored in it, so nothing else can leak through its
+fields, its dict form (:meth:`~Observation.to_dict`), its ``repr`` or its text (:meth:`~Observation.render`).
+The dict form and the text are written by :mod:`spades_rules.views.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+import spades_rules.views.render as _render  # below this module: it never imports it
+from spades_rules.actions import Bid, Deal, DrawDecision, PlayerAction, Redeal
+from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
+from spades_rules.engine import legal_actions as _legal_actions
+from spades_rules.errors import ObservationError
+from spades_rules.rules import Rules
+from spades_rules.scoring import HandScore
+from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
+from spades_rules.views.parts import DrawTurn, ExchangeView
+
+__all__ = ["Observation", "observe"]
+
+
+# ---------------------------------------------------------------------------------------- the value
+@attrs.frozen(cache_hash=True, kw_only=True)
+class Observation:
+    """What seat :attr:`seat` may see of a game. Made by :func:`observe`; frozen, slotted and hashable.
+
+    Every field is something that seat is entitled to know; the observation holds no reference to the
+    state it was made from, so its fields, :meth:`to_dict`, ``repr`` and :meth:`render` cannot reveal
+    another seat's cards, the stock or the deal.
+
+    Fields that describe the current hand are empty (or None) in the ``DEAL`` phase, between hands:
+    the finished hands then show only in :attr:`results` and the scores.
+    """
+
+    rules: Rules
+    seat: int
+    """The observing seat."""
+    phase: Phase
+    dealer: int
+    """The dealer of the current hand (of the next hand in the ``DEAL`` phase)."""
+    to_act: int | None
+    """The seat whose turn it is (None in the ``DEAL`` phase and at game over)."""
+    hand: tuple[Card, ...] | None
+    """The seat's own cards, sorted; None when withheld (``observe(..., hide_own_hand=True)``)."""
+    hand_sizes: tuple[int, ...]
+    """The number of cards each seat holds."""
+    bids: tuple[Bid | None, ...]
+    """Each seat's bid (None until made, and throughout no-bid Spades); a blind nil has ``blind=True``."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current hand, each with leader, cards in play order and winner."""
+    current_trick: Trick | None
+    """The trick in progress during the ``PLAY`` phase (possibly empty); None in every other phase."""
+    tricks_won: tuple[int, ...]
+    """Tricks won so far by each seat in the current hand."""
+    spades_broken: bool
+    voids: tuple[tuple[Suit, ...], ...]
+    """Per seat, the suits it has shown it lacks: suits it failed to follow (effective suits: jokers and a
+    promoted 2♦ are spades), and every other suit when it led a spade before spades were broken (which
+    only a seat holding nothing but spades may do). A void lasts to the end of the hand."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """Per seat, cards the observer knows that seat holds: the cards it passed to its partner in a blind
+    nil exchange (and did not get back) that the partner has not played yet; with
+    ``first_lead="lowest_club"`` before the first lead, the lowest club, held by the leader. Empty for the
+    observer itself (see :attr:`hand`)."""
+    exchanges: tuple[ExchangeView, ...]
+    """The blind-nil exchanges made so far, in order; cards shown only to the two seats involved."""
+    pending_exchanges: tuple[tuple[int, int], ...]
+    """Exchanges still due, as ``(giver, receiver)``."""
+    draws: tuple[bool, ...]
+    """Two-player draw: every turn's keep (True) / reject (False) decision so far, both players' (a
+    player sees whether the other took the top card or the next one, never the cards)."""
+    own_draws: tuple[DrawTurn, ...]
+    """Two-player draw: the observer's own turns, with the cards it kept and the discards it saw."""
+    draw_card: Card | None
+    """Two-player draw: the top card of the stock, which the observer looks at when it is its turn to
+    keep or reject it; None otherwise."""
+    stock_remaining: int
+    """Two-player draw: cards left in the stock (0 in dealt games)."""
+    scores: tuple[int, ...]
+    """Points per side."""
+    bags: tuple[int, ...]
+    """Accumulated bags per side."""
+    initial_scores: tuple[int, ...]
+    """The scores the game started from."""
+    initial_bags: tuple[int, ...]
+    """The bags the game started from."""
+    results: tuple[HandScore, ...]
+    """The score sheets of the finished hands."""
+    winner: int | None
+    """The winning side at game over (None before, or for a draw)."""
+    legal_actions: tuple[PlayerAction, ...]
+    """The actions the observer may take now, in the engine's order: its bids, exchanges, draw decisions or
+    plays when it is its turn, plus a :class:`~spades_rules.actions.Redeal` it may call out of turn; empty
+    otherwise."""
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether the observer's own cards are withheld from this view."""
+        return self.hand is None
+
+    @property
+    def draws_taken(self) -> int:
+        """Two-player draw: the number of turns taken so far."""
+        return len(self.draws)
+
+    @property
+    def hands_played(self) -> int:
+        """The number of finished hands."""
+        return len(self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.to_dict`); every legal
+        action carries its integer ``code``. :meth:`from_dict` reads it back to an equal view.
+
+        >>> from spades_rules import Rules, new_game
+        >>> data = observe(new_game(Rules.standard()), 0).to_dict()
+        >>> data["phase"], data["hand"], data["scores"]
+        ('deal', [], [0, 0])
+        """
+        return _render.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The view whose dict form is ``data`` (JSON-decoded): ``Observation.from_dict(view.to_dict()) ==
+        view``. The shape is checked field by field; :class:`~spades_rules.errors.ObservationError`
+        names what is wrong (see :func:`~spades_rules.views.render.from_dict`)."""
+        return _render.from_dict(cls, data)
+
+    def render(self) -> str:
+        """A readable multi-line text of the view, for a terminal or a simple UI (``str(view)``).
+
+        >>> from spades_rules import Rules, new_game
+        >>> print(observe(new_game(Rules.standard()), 2).render())
+        Seat 2 - deal phase, dealer 0
+        Scores: side 0: 0 (0 bags), side 1: 0 (0 bags)
+        Waiting for the deal.
+        """
+        return _render.render(self)
+
+    def __str__(self) -> str:
+        return _render.render(self)
+
+
+# ---------------------------------------------------------------------------------------- observe
+def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Observation:
+    """What ``seat`` may see of ``state``.
+
+    Included: the rules, phase, dealer and seat to act; the seat's own cards; every seat's hand size,
+    bid (a blind nil shown as blind) and tricks won; every trick of the current hand and the trick in
+    progress; whether spades are broken; scores, bags and finished hands; the blind-nil exchanges (cards
+    shown only to the two seats involved, the others see that ``size`` cards changed hands); in the
+    two-player draw, both players' keep/reject decisions, the cards the seat kept and the discards it saw,
+    the top card while it decides, and the size of the stock; the legal actions of the seat; the voids and
+    known cards every player can infer (see :class:`Observation`).
+
+    Never included: another seat's cards, the stock order or the deal, the other player's kept or
+    discarded cards in the draw, a discard the seat did not see (``Rules.draw_second_card_seen=False``),
+    the cards of an exchange the seat is not part of, and another seat's possible redeal call (which
+    would reveal its hand).
+
+    ``hide_own_hand=True`` withholds the seat's own cards, so that a bot or a UI can decide on blind nil
+    before looking at them, as the rule requires. It is allowed only while it can matter: in a dealt game
+    whose rules offer blind nil, during the bidding, before the seat has bid (otherwise
+    :class:`~spades_rules.errors.ObservationError`). The view's legal actions are then the seat's bids only
+    (they do not depend on its cards; a redeal call needs a look at the hand).
+
+    At the end of the game the final hand stays visible and its view reveals nothing more than during
+    play: every card held has been played to a public trick, so all hands are empty and the tricks show
+    who held what; the stock order, the other player's discards and the cards of exchanges the seat was
+    not part of stay hidden (the rules never reveal them). Between hands (``DEAL`` phase) the view shows
+    only the scores and the finished hands' score sheets.
+
+    >>> from spades_rules import Rules, Deal, Bid, new_game, apply
+    >>> rules = Rules.standard()
+    >>> state = apply(new_game(rules, scores=[0, 150]), Deal.shuffled(rules, 5))
+    >>> state = apply(state, Bid(1, 3))                 # seat 2's side trails by 150: blind nil is open
+    >>> before = observe(state, 2, hide_own_hand=True)  # decide before looking
+    >>> before.hand, before.hand_sizes[2], before.legal_actions[-1]
+    (None, 13, Bid(seat=2, tricks=0, blind=True))
+    >>> len(observe(state, 2).hand)
+    13
+    >>> observe(apply(state, Bid(2, 4)), 2, hide_own_hand=True)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.ObservationError: cannot hide seat 2's own cards: seat 2 has already bid
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"observe needs a GameState, not {type(state).__name__}")
+    rules = state.rules
+    n = rules.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ObservationError(f"seat must be a seat 0-{n - 1}, not {seat!r}")
+    hand = state.hand
+    if hide_own_hand:
+        _check_may_hide(state, seat)
+    if hand is None:  # between hands: the scores and the finished hands only
+        return Observation(
+            rules=rules, seat=seat, phase=state.phase, dealer=state.dealer, to_act=state.to_act, hand=(),
+            hand_sizes=(0,) * n, bids=(None,) * n, tricks=(), current_trick=None, tricks_won=(0,) * n,
+            spades_broken=False, voids=((),) * n, known_cards=((),) * n, exchanges=(), pending_exchanges=(),
+            draws=(), own_draws=(), draw_card=None, stock_remaining=0, scores=state.scores, bags=state.bags,
+            initial_scores=state.initial_scores, initial_bags=state.initial_bags, results=state.results,
+            winner=state.winner, legal_actions=(),
+        )
+    tricks = hand.completed_tricks
+    in_play = state.phase is Phase.PLAY
+    current = hand.current_trick if in_play else None
+    all_tricks = (*tricks, current) if current is not None else tricks
+    draws, own_draws, draw_card, stock_remaining = _draw_view(state, hand, seat)
+    actions = _legal_actions(state, seat)
+    if hide_own_hand:
+        actions = tuple(action for action in actions if not isinstance(action, Redeal))
+    exchanges = []
+    for exchange in hand.exchanges:
+        giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
+        shown = exchange.cards if seat in (giver, receiver) else None
+        exchanges.append(ExchangeView(giver=giver, receiver=receiver, size=len(exchange.cards), cards=shown))
+    return Observation(
+        rules=rules,
+        seat=seat,
+        phase=state.phase,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        hand=None if hide_own_hand else hand.hand_of(seat),
+        hand_sizes=tuple(mask.bit_count() for mask in hand.held),
+        bids=hand.bids,
+        tricks=tricks,
+        current_trick=current,
+        tricks_won=hand.tricks_won,
+        spades_broken=hand.spades_broken,
+        voids=_voids(rules, all_tricks),
+        known_cards=_known_cards(state, hand, seat, all_tricks),
+        exchanges=tuple(exchanges),
+        pending_exchanges=hand.pending_exchanges,
+        draws=draws,
+        own_draws=own_draws,
+        draw_card=draw_card,
+        stock_remaining=stock_remaining,
+        scores=state.scores,
+        bags=state.bags,
+        initial_scores=state.initial_scores,
+        initial_bags=state.initial_bags,
+        results=state.results,
+        winner=state.winner,
+        legal_actions=actions,
+    )
+
+
+def _check_may_hide(state: GameState, seat: int) -> None:
+    rules = state.rules
+    hand = state.hand
+    why = ""
+    if not rules.blind_nil:
+        why = "the rules do not offer blind nil"
+    elif rules.deal_method == "draw":
+        why = "in the two-player draw a player sees its cards as it draws them"
+    elif state.phase is not Phase.BID or hand is None:
+        why = f"blind nil is decided during the bidding, and this is the {state.phase.value} phase"
+    elif hand.bids[seat] is not None:
+        why = f"seat {seat} has already bid"
+    if why:
+        raise ObservationError(f"cannot hide seat {seat}'s own cards: {why}")
+
+
+def _receiver(rules: Rules, giver: int) -> int:
+    partner = rules.partner_of(giver)
+    assert partner is not None  # exchanges happen only between partners
+    return partner
+
+
+def _draw_view(
+    state: GameState, hand: HandState, seat: int
+) -> tuple[tuple[bool, ...], tuple[DrawTurn, ...], Card | None, int]:
+    rules = state.rules
+    if rules.deal_method != "draw":
+        return (), (), None, 0
+    stock = hand.deal.deck
+    n = rules.players
+    draws = _draw_decisions(state)
+    own: list[DrawTurn] = []
+    for turn, keep in enumerate(draws):
+        if (hand.dealer + 1 + turn) % n != seat:
+            continue
+        kept, dropped = DrawDecision.split(stock[2 * turn], stock[2 * turn + 1], keep)
+        seen = not keep or rules.draw_second_card_seen
+        own.append(DrawTurn(turn=turn, keep=keep, kept=kept, discarded=dropped if seen else None))
+    taken = 2 * len(draws)
+    top = stock[taken] if state.phase is Phase.DRAW and hand.to_act == seat else None
+    return draws, tuple(own), top, len(stock) - taken
+
+
+def _draw_decisions(state: GameState) -> tuple[bool, ...]:
+    """The keep/reject decisions of the current hand, read from the hand's actions, which last the whole
+    hand (the engine's ``HandState.draws`` does not survive the first bid at the time of writing)."""
+    actions = state.hand_actions
+    if state.phase is Phase.GAME_OVER:  # the final hand's actions have moved to the game's past actions
+        past = state.past_actions
+        last_deal = max(at for at, action in enumerate(past) if isinstance(action, Deal))
+        actions = past[last_deal:]
+    return tuple(action.keep for action in actions if isinstance(action, DrawDecision))
+
+
+def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...]:
+    tables = rules._tables
+    suit_of = tables.suit_of
+    n = rules.players
+    void = [0] * n
+    others = sum(1 << suit for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) if tables.suit_masks[suit])
+    broken = False
+    for trick in tricks:
+        if not trick.cards:
+            continue
+        led = suit_of[trick.cards[0].index]
+        if led == Suit.SPADES and not broken and not tables.spades_anytime:
+            void[trick.leader] |= others  # only a seat holding nothing but spades may lead one unbroken
+        for seat, card in trick.plays(n):
+            suit = suit_of[card.index]
+            if suit != led:
+                void[seat] |= 1 << led
+            if suit == Suit.SPADES:
+                broken = True
+    return tuple(tuple(suit for suit in Suit if mask >> suit & 1) for mask in void)
+
+
+def _known_cards(
+    state: GameState, hand: HandState, seat: int, tricks: Sequence[Trick]
+) -> tuple[tuple[Card, ...], ...]:
+    rules = state.rules
+    n = rules.players
+    known = [0] * n
+    for exchange in hand.exchanges:
+        giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
+        cards = _mask_of(exchange.cards)
+        if giver == seat:
+            known[receiver] |= cards
+        elif receiver == seat:
+            known[giver] &= ~cards
+    tables = rules._tables
+    if (
+        tables.lead_lowest_club
+        and rules.deal_method == "deal"
+        and state.phase is Phase.PLAY
+        and not tricks[0].cards
+        and tables.lowest_club is not None
+    ):
+        known[hand.leader] |= tables.lowest_club.bit  # every card is dealt: the leader holds the lowest club
+    played = played_masks(n, tricks)
+    known[seat] = 0
+    return tuple(_cards_of_mask(mask & ~played[other]) for other, mask in enumerate(known))

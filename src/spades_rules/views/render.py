@@ -1,0 +1,521 @@
+"""An :class:`~spades_rules.views.Observation` as JSON and as text, and the check of its shape.
+
+- :func:`to_dict` writes a view's JSON-safe dict form; every legal action carries its integer ``code``
+  (:func:`~spades_rules.codec.encode_action`), so a client can answer with a code or with the action.
+- :func:`from_dict` reads it back (``Observation.from_dict(view.to_dict()) == view``), checking the shape
+  key by key; :func:`check_view` checks the shape of a view value (types, lengths, seats, cards that
+  exist and appear once), for views that come from outside: :func:`~spades_rules.views.sample_deal`
+  checks its input with it first.
+- :func:`render` is the view's readable text (``str(view)``).
+
+Actions use their one dict form (:meth:`Play.to_dict <spades_rules.actions.Play.to_dict>`, read by
+:func:`~spades_rules.actions.action_from_dict`); cards are their short strings (``"AS"``, ``"TH"``);
+suits their letters; the rules are :meth:`Rules.options <spades_rules.rules.Rules.options>`. The
+JSON form is described key by key in the embedding guide of the documentation.
+
+This module sits below :mod:`spades_rules.views.observation` (whose methods delegate here), so it
+builds views through the class it is given and never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+import attrs
+
+from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
+from spades_rules.cards import Card, Suit, format_cards
+from spades_rules.codec import encode_action
+from spades_rules.errors import ObservationError, SpadesError, _describe
+from spades_rules.rules import Rules
+from spades_rules.scoring import HandScore, SideScore
+from spades_rules.state import Phase, Trick
+from spades_rules.views.parts import DrawTurn, ExchangeView
+
+if TYPE_CHECKING:
+    from spades_rules.views.observation import Observation
+
+    _View = TypeVar("_View", bound=Observation)
+else:
+    _View = TypeVar("_View")
+
+__all__ = ["check_view", "from_dict", "render", "to_dict"]
+
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+_SUIT_OF_LETTER: Final = {suit.letter: suit for suit in Suit}
+_MAX_INT: Final = 10**12
+"""Largest number a view's dict may hold (scores, sizes): anything larger is not a game."""
+_KEYS: Final = (
+    "rules", "seat", "phase", "dealer", "to_act", "hand", "hand_sizes", "bids", "tricks", "current_trick",
+    "tricks_won", "spades_broken", "voids", "known_cards", "exchanges", "pending_exchanges", "draws", "own_draws",
+    "draw_card", "stock_remaining", "scores", "bags", "initial_scores", "initial_bags", "results", "winner",
+    "legal_actions",
+)
+
+
+# ---------------------------------------------------------------------------------------- to_dict
+def to_dict(view: Observation) -> dict[str, Any]:
+    """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
+    return {
+        "rules": view.rules.options(),
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "dealer": view.dealer,
+        "to_act": view.to_act,
+        "hand": None if view.hand is None else _card_strings(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "bids": [None if bid is None else bid.to_dict() for bid in view.bids],
+        "tricks": [_trick_dict(trick) for trick in view.tricks],
+        "current_trick": None if view.current_trick is None else _trick_dict(view.current_trick),
+        "tricks_won": list(view.tricks_won),
+        "spades_broken": view.spades_broken,
+        "voids": [[suit.letter for suit in suits] for suits in view.voids],
+        "known_cards": [_card_strings(cards) for cards in view.known_cards],
+        "exchanges": [
+            {
+                "giver": exchange.giver,
+                "receiver": exchange.receiver,
+                "size": exchange.size,
+                "cards": None if exchange.cards is None else _card_strings(exchange.cards),
+            }
+            for exchange in view.exchanges
+        ],
+        "pending_exchanges": [list(pair) for pair in view.pending_exchanges],
+        "draws": list(view.draws),
+        "own_draws": [
+            {
+                "turn": turn.turn,
+                "keep": turn.keep,
+                "kept": str(turn.kept),
+                "discarded": None if turn.discarded is None else str(turn.discarded),
+            }
+            for turn in view.own_draws
+        ],
+        "draw_card": None if view.draw_card is None else str(view.draw_card),
+        "stock_remaining": view.stock_remaining,
+        "scores": list(view.scores),
+        "bags": list(view.bags),
+        "initial_scores": list(view.initial_scores),
+        "initial_bags": list(view.initial_bags),
+        "results": [_result_dict(result) for result in view.results],
+        "winner": view.winner,
+        "legal_actions": [{**action.to_dict(), "code": encode_action(action)} for action in view.legal_actions],
+    }
+
+
+def _card_strings(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _trick_dict(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": _card_strings(trick.cards), "winner": trick.winner}
+
+
+def _result_dict(result: HandScore) -> dict[str, Any]:
+    return {
+        "bids": [None if bid is None else bid.to_dict() for bid in result.bids],
+        "tricks_won": list(result.tricks_won),
+        "sides": [attrs.asdict(side) for side in result.sides],
+    }
+
+
+# ---------------------------------------------------------------------------------------- from_dict
+class _Bad(Exception):
+    """A shape problem at ``where``; turned into an :class:`ObservationError` at the entry points."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+
+
+def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
+    """The view of class ``cls`` whose dict form (:func:`to_dict`) is ``data``.
+
+    Every key must be there and no other; each value must have the type and length the rules ask for
+    (one entry per seat or per side), cards must be cards of the rules' deck and appear once, and each
+    legal action's ``code`` must be its code. Raises :class:`~spades_rules.errors.ObservationError`
+    naming the key.
+    """
+    try:
+        view = cls(**_fields(data))
+        _check(view)
+    except _Bad as error:
+        raise ObservationError(f"not a view's dict form: {error}") from None
+    return view
+
+
+def _fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise _Bad("view", f"must be a dict, not {type(data).__name__}")
+    for key in data:
+        if key not in _KEYS:
+            raise _Bad("view", f"unknown key {_describe(key)}")
+    missing = [key for key in _KEYS if key not in data]
+    if missing:
+        raise _Bad("view", f"missing {', '.join(missing)}")
+    rules = _rules(data["rules"])
+    return {
+        "rules": rules,
+        "seat": data["seat"],
+        "phase": _phase(data["phase"]),
+        "dealer": data["dealer"],
+        "to_act": data["to_act"],
+        "hand": None if data["hand"] is None else _cards(data["hand"], "hand"),
+        "hand_sizes": _tuple(data["hand_sizes"], "hand_sizes"),
+        "bids": _items(data["bids"], "bids", lambda item, where: None if item is None else _action(item, where)),
+        "tricks": _items(data["tricks"], "tricks", _trick),
+        "current_trick": None if data["current_trick"] is None else _trick(data["current_trick"], "current_trick"),
+        "tricks_won": _tuple(data["tricks_won"], "tricks_won"),
+        "spades_broken": data["spades_broken"],
+        "voids": _items(data["voids"], "voids", _suits),
+        "known_cards": _items(data["known_cards"], "known_cards", _cards),
+        "exchanges": _items(data["exchanges"], "exchanges", _exchange),
+        "pending_exchanges": _items(data["pending_exchanges"], "pending_exchanges", _tuple),
+        "draws": _tuple(data["draws"], "draws"),
+        "own_draws": _items(data["own_draws"], "own_draws", _draw_turn),
+        "draw_card": None if data["draw_card"] is None else _card(data["draw_card"], "draw_card"),
+        "stock_remaining": data["stock_remaining"],
+        "scores": _tuple(data["scores"], "scores"),
+        "bags": _tuple(data["bags"], "bags"),
+        "initial_scores": _tuple(data["initial_scores"], "initial_scores"),
+        "initial_bags": _tuple(data["initial_bags"], "initial_bags"),
+        "results": _items(data["results"], "results", _result),
+        "winner": data["winner"],
+        "legal_actions": _items(data["legal_actions"], "legal_actions", _coded_action),
+    }
+
+
+def _rules(options: object) -> Rules:
+    if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
+        raise _Bad("rules", f"must be a dict of options, not {_describe(options)}")
+    try:
+        return Rules.standard().evolve(**options)
+    except (SpadesError, TypeError, ValueError, RecursionError) as error:
+        raise _Bad("rules", _describe(str(error), 200).strip("'\"")) from None
+
+
+def _phase(value: object) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        raise _Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {_describe(value)}") from None
+
+
+def _list(value: object, where: str) -> list[Any] | tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise _Bad(where, f"must be a list, not {_describe(value)}")
+    return value
+
+
+def _tuple(value: object, where: str) -> tuple[Any, ...]:
+    return tuple(_list(value, where))
+
+
+def _items(value: object, where: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+    return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(_list(value, where)))
+
+
+def _mapping(value: object, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _Bad(where, f"must be a dict with keys {', '.join(keys)}, not {_describe(value)}")
+    if set(value) != set(keys):
+        raise _Bad(where, f"must have exactly the keys {', '.join(keys)}, not {', '.join(map(str, value))}")
+    return value
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise _Bad(where, f"a card is a string such as 'AS', not {_describe(value)}")
+    try:
+        return Card.parse(value)
+    except SpadesError as error:
+        raise _Bad(where, str(error)) from None
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    return _items(value, where, _card)
+
+
+def _suits(value: object, where: str) -> tuple[Suit, ...]:
+    suits = []
+    for i, letter in enumerate(_list(value, where)):
+        if not isinstance(letter, str) or letter not in _SUIT_OF_LETTER:
+            raise _Bad(f"{where}[{i}]", f"a suit is one of C, D, H, S, not {_describe(letter)}")
+        suits.append(_SUIT_OF_LETTER[letter])
+    return tuple(suits)
+
+
+def _action(value: object, where: str) -> Action:
+    if not isinstance(value, Mapping):
+        raise _Bad(where, f"an action is a dict, not {_describe(value)}")
+    try:
+        return action_from_dict(value)
+    except SpadesError as error:
+        raise _Bad(where, str(error)) from None
+
+
+def _coded_action(value: object, where: str) -> PlayerAction:
+    if not isinstance(value, Mapping) or "code" not in value:
+        raise _Bad(where, f"a legal action is an action's dict with its code, not {_describe(value)}")
+    action = _action({key: item for key, item in value.items() if key != "code"}, where)
+    if isinstance(action, Deal):
+        raise _Bad(where, "a deal is no seat's action")
+    if value["code"] != encode_action(action) or type(value["code"]) is not int:
+        raise _Bad(f"{where}.code", f"{action} has the code {encode_action(action)}, not {_describe(value['code'])}")
+    assert not isinstance(action, Deal)
+    return action
+
+
+def _trick(value: object, where: str) -> Trick:
+    data = _mapping(value, where, ("leader", "cards", "winner"))
+    return Trick(data["leader"], _cards(data["cards"], f"{where}.cards"), data["winner"])
+
+
+def _exchange(value: object, where: str) -> ExchangeView:
+    data = _mapping(value, where, ("giver", "receiver", "size", "cards"))
+    cards = None if data["cards"] is None else _cards(data["cards"], f"{where}.cards")
+    return ExchangeView(giver=data["giver"], receiver=data["receiver"], size=data["size"], cards=cards)
+
+
+def _draw_turn(value: object, where: str) -> DrawTurn:
+    data = _mapping(value, where, ("turn", "keep", "kept", "discarded"))
+    discarded = None if data["discarded"] is None else _card(data["discarded"], f"{where}.discarded")
+    kept = _card(data["kept"], f"{where}.kept")
+    return DrawTurn(turn=data["turn"], keep=data["keep"], kept=kept, discarded=discarded)
+
+
+_SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
+
+
+def _result(value: object, where: str) -> HandScore:
+    data = _mapping(value, where, ("bids", "tricks_won", "sides"))
+    bids = _items(data["bids"], f"{where}.bids", lambda item, at: None if item is None else _action(item, at))
+    sides = _items(data["sides"], f"{where}.sides", lambda item, at: SideScore(**_mapping(item, at, _SIDE_FIELDS)))
+    return HandScore(bids, _tuple(data["tricks_won"], f"{where}.tricks_won"), sides)
+
+
+# ---------------------------------------------------------------------------------------- the shape check
+def check_view(view: Observation) -> None:
+    """Check that ``view``'s fields have the types and lengths an observation of its rules has: seats in
+    range, one entry per seat or per side, cards of the rules' deck, none seen in two places (the hand,
+    the tricks, the known cards), bids and legal actions of the right seats. Raises
+    :class:`~spades_rules.errors.ObservationError` naming the field. It does not replay the game: that a
+    deal exists which gives exactly this view is what :func:`~spades_rules.views.sample_deal` finds out."""
+    try:
+        _check(view)
+    except _Bad as error:
+        raise ObservationError(f"not a consistent view: {error}") from None
+
+
+def _check(view: Observation) -> None:
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise _Bad("rules", f"must be a Rules, not {_describe(rules)}")
+    n, sides = rules.players, rules.num_sides
+    deck = frozenset(rules.deck)
+    seat = _seat(view.seat, "seat", n)
+    if not isinstance(view.phase, Phase):
+        raise _Bad("phase", f"must be a Phase, not {_describe(view.phase)}")
+    _seat(view.dealer, "dealer", n)
+    if view.to_act is not None:
+        _seat(view.to_act, "to_act", n)
+    seen: dict[Card, str] = {}
+    if view.hand is not None:
+        hand = _check_cards(view.hand, "hand", deck, seen)
+        if list(hand) != sorted(hand):
+            raise _Bad("hand", "must be sorted")
+    _check_ints(view.hand_sizes, "hand_sizes", n, 0)
+    bids = _check_length(view.bids, "bids", n)
+    for at, bid in enumerate(bids):
+        if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
+            raise _Bad(f"bids[{at}]", f"must be None or seat {at}'s Bid, not {_describe(bid)}")
+    tricks = _check_length(view.tricks, "tricks", None)
+    for at, trick in enumerate(tricks):
+        _check_trick(trick, f"tricks[{at}]", n, deck, seen, complete=True)
+    if view.current_trick is not None:
+        _check_trick(view.current_trick, "current_trick", n, deck, seen, complete=False)
+    _check_ints(view.tricks_won, "tricks_won", n, 0)
+    if not isinstance(view.spades_broken, bool):
+        raise _Bad("spades_broken", f"must be true or false, not {_describe(view.spades_broken)}")
+    for at, suits in enumerate(_check_length(view.voids, "voids", n)):
+        if not isinstance(suits, tuple) or not all(isinstance(suit, Suit) for suit in suits):
+            raise _Bad(f"voids[{at}]", f"must be a tuple of suits, not {_describe(suits)}")
+    for at, cards in enumerate(_check_length(view.known_cards, "known_cards", n)):
+        _check_cards(cards, f"known_cards[{at}]", deck, seen)
+    for at, exchange in enumerate(_check_length(view.exchanges, "exchanges", None)):
+        where = f"exchanges[{at}]"
+        if not isinstance(exchange, ExchangeView):
+            raise _Bad(where, f"must be an ExchangeView, not {_describe(exchange)}")
+        _seat(exchange.giver, f"{where}.giver", n)
+        _seat(exchange.receiver, f"{where}.receiver", n)
+        size = _int(exchange.size, f"{where}.size", 0)
+        if exchange.cards is not None and len(_check_cards(exchange.cards, f"{where}.cards", deck, {})) != size:
+            raise _Bad(f"{where}.cards", f"must hold its {size} cards")
+    for at, pair in enumerate(_check_length(view.pending_exchanges, "pending_exchanges", None)):
+        for k, giver_or_receiver in enumerate(_check_length(pair, f"pending_exchanges[{at}]", 2)):
+            _seat(giver_or_receiver, f"pending_exchanges[{at}][{k}]", n)
+    draws = _check_length(view.draws, "draws", None)
+    if not all(isinstance(keep, bool) for keep in draws):
+        raise _Bad("draws", "must be true/false decisions")
+    _check_own_draws(view, draws, deck)
+    if view.draw_card is not None:
+        _check_card(view.draw_card, "draw_card", deck)
+    _int(view.stock_remaining, "stock_remaining", 0)
+    _check_ints(view.scores, "scores", sides, -_MAX_INT)
+    _check_ints(view.bags, "bags", sides, 0)
+    _check_ints(view.initial_scores, "initial_scores", sides, -_MAX_INT)
+    _check_ints(view.initial_bags, "initial_bags", sides, 0)
+    for at, result in enumerate(_check_length(view.results, "results", None)):
+        _check_result(result, f"results[{at}]", n, sides)
+    if view.winner is not None:
+        _seat(view.winner, "winner", sides)
+    for at, action in enumerate(_check_length(view.legal_actions, "legal_actions", None)):
+        if not isinstance(action, PlayerAction) or action.seat != seat:
+            raise _Bad(f"legal_actions[{at}]", f"must be an action of seat {seat}, not {_describe(action)}")
+
+
+def _int(value: object, where: str, minimum: int) -> int:
+    if type(value) is not int or not minimum <= value <= _MAX_INT:
+        raise _Bad(where, f"must be an integer from {minimum}, not {_describe(value)}")
+    return value
+
+
+def _seat(value: object, where: str, count: int) -> int:
+    if type(value) is not int or not 0 <= value < count:
+        raise _Bad(where, f"must be a number from 0 to {count - 1}, not {_describe(value)}")
+    return value
+
+
+def _check_length(value: object, where: str, length: int | None) -> tuple[Any, ...]:
+    if not isinstance(value, tuple):
+        raise _Bad(where, f"must be a tuple, not {_describe(value)}")
+    if length is not None and len(value) != length:
+        raise _Bad(where, f"must have {length} entries, not {len(value)}")
+    return value
+
+
+def _check_ints(value: object, where: str, length: int, minimum: int) -> None:
+    for at, item in enumerate(_check_length(value, where, length)):
+        _int(item, f"{where}[{at}]", minimum)
+
+
+def _check_card(card: object, where: str, deck: frozenset[Card]) -> Card:
+    if type(card) is not Card or card not in deck:
+        raise _Bad(where, f"{_describe(card)} is not a card of these rules' deck")
+    return card
+
+
+def _check_cards(cards: object, where: str, deck: frozenset[Card], seen: dict[Card, str]) -> tuple[Card, ...]:
+    checked = _check_length(cards, where, None)
+    for card in checked:
+        _check_card(card, where, deck)
+        if card in seen:
+            raise _Bad(where, f"{card} is also in {seen[card]}: a card is in one place only")
+        seen[card] = where
+    return checked
+
+
+def _check_trick(
+    trick: object, where: str, n: int, deck: frozenset[Card], seen: dict[Card, str], *, complete: bool
+) -> None:
+    if not isinstance(trick, Trick):
+        raise _Bad(where, f"must be a Trick, not {_describe(trick)}")
+    _seat(trick.leader, f"{where}.leader", n)
+    cards = _check_cards(trick.cards, f"{where}.cards", deck, seen)
+    if complete:
+        if len(cards) != n:
+            raise _Bad(f"{where}.cards", f"a finished trick holds {n} cards, not {len(cards)}")
+        _seat(trick.winner, f"{where}.winner", n)
+    elif len(cards) >= n or trick.winner is not None:
+        raise _Bad(where, f"a trick in progress holds fewer than {n} cards and has no winner")
+
+
+def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
+    for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
+        where = f"own_draws[{at}]"
+        if not isinstance(turn, DrawTurn):
+            raise _Bad(where, f"must be a DrawTurn, not {_describe(turn)}")
+        number = _int(turn.turn, f"{where}.turn", 0)
+        if number >= len(draws) or turn.keep is not draws[number]:
+            raise _Bad(where, "must be one of the draw turns, with its keep decision")
+        _check_card(turn.kept, f"{where}.kept", deck)
+        if turn.discarded is not None:
+            _check_card(turn.discarded, f"{where}.discarded", deck)
+
+
+def _check_result(result: object, where: str, n: int, sides: int) -> None:
+    if not isinstance(result, HandScore):
+        raise _Bad(where, f"must be a HandScore, not {_describe(result)}")
+    for at, bid in enumerate(_check_length(result.bids, f"{where}.bids", n)):
+        if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
+            raise _Bad(f"{where}.bids[{at}]", f"must be None or seat {at}'s Bid, not {_describe(bid)}")
+    _check_ints(result.tricks_won, f"{where}.tricks_won", n, 0)
+    for at, side in enumerate(_check_length(result.sides, f"{where}.sides", sides)):
+        if not isinstance(side, SideScore):
+            raise _Bad(f"{where}.sides[{at}]", f"must be a SideScore, not {_describe(side)}")
+        for name in _SIDE_FIELDS:
+            value = getattr(side, name)
+            if value is not None and type(value) not in (int, bool):
+                raise _Bad(f"{where}.sides[{at}].{name}", f"must be a number, not {_describe(value)}")
+
+
+# ---------------------------------------------------------------------------------------- text
+def render(view: Observation) -> str:
+    """A readable multi-line text of ``view``, for a terminal or a simple UI."""
+    rules = view.rules
+    head = f"Seat {view.seat} - {view.phase.value.replace('_', ' ')} phase, dealer {view.dealer}"
+    if view.to_act is not None:
+        head += ", your turn" if view.to_act == view.seat else f", seat {view.to_act} to act"
+    lines = [head, "Scores: " + ", ".join(
+        f"side {side}: {score} ({bags} bags)"
+        for side, (score, bags) in enumerate(zip(view.scores, view.bags, strict=True))
+    )]
+    if view.phase is Phase.GAME_OVER:
+        lines.append("Game over: " + ("a draw" if view.winner is None else f"side {view.winner} wins"))
+    if view.phase is Phase.DEAL:
+        lines.append("Waiting for the deal.")
+        return "\n".join(lines)
+    if view.hand is None:
+        lines.append("Your hand: (not looked at yet: you may still bid blind nil)")
+    else:
+        lines.append(f"Your hand: {format_cards(view.hand) or '(empty)'}")
+    lines.append("Cards held: " + ", ".join(f"{seat}: {size}" for seat, size in enumerate(view.hand_sizes)))
+    if rules.deal_method == "draw":
+        lines.append(f"Draw: {view.draws_taken} turns taken, {view.stock_remaining} cards in the stock")
+        if view.own_draws:
+            kept = format_cards(turn.kept for turn in view.own_draws)
+            seen = [turn.discarded for turn in view.own_draws if turn.discarded is not None]
+            unseen = sum(turn.discarded is None for turn in view.own_draws)
+            lines.append(f"You kept: {kept}")
+            lines.append(
+                f"You discarded: {format_cards(seen) or '-'}" + (f" (+{unseen} unseen)" if unseen else "")
+            )
+        if view.draw_card is not None:
+            lines.append(f"Top card of the stock: {view.draw_card} (keep or reject)")
+    if rules.bidding != "none":
+        shown = (bid.label if bid else "-" for bid in view.bids)
+        lines.append("Bids: " + ", ".join(f"{seat}: {label}" for seat, label in enumerate(shown)))
+    for exchange in view.exchanges:
+        what = format_cards(exchange.cards) if exchange.cards is not None else "(unseen)"
+        lines.append(
+            f"Exchange: seat {exchange.giver} passed {exchange.size} cards to seat {exchange.receiver}: {what}"
+        )
+    for number, trick in enumerate(view.tricks, start=1):
+        lines.append(f"Trick {number}: {_plays_text(trick, rules.players)} -> seat {trick.winner}")
+    if view.current_trick is not None:
+        lines.append(f"Current trick: {_plays_text(view.current_trick, rules.players)}")
+    lines.append("Tricks won: " + ", ".join(f"{seat}: {won}" for seat, won in enumerate(view.tricks_won)))
+    voids = [f"{seat}: {' '.join(_SUIT_NAMES[s] for s in suits)}" for seat, suits in enumerate(view.voids) if suits]
+    if voids:
+        lines.append("Known voids: " + "; ".join(voids))
+    known = [f"{seat}: {format_cards(cards)}" for seat, cards in enumerate(view.known_cards) if cards]
+    if known:
+        lines.append("Known cards: " + "; ".join(known))
+    if view.legal_actions:
+        lines.append("Your options: " + ", ".join(str(action).partition(":")[2] for action in view.legal_actions))
+    return "\n".join(lines)
+
+
+def _plays_text(trick: Trick, players: int) -> str:
+    plays = " ".join(f"{seat}:{card}" for seat, card in trick.plays(players))
+    return f"seat {trick.leader} led" + (f" {plays}" if plays else "")
