@@ -31,8 +31,8 @@ class _BidRule:
 
     __slots__ = ("blind", "blind_why", "exact", "excluded", "hi", "legal", "lo", "nil", "nil_why", "number_why")
 
-    def __init__(
-        self, seat: int, lo: int, hi: int, exact: int | None, nil: bool, blind: bool, excluded: int | None,
+    def __init__(  # keyword-only: six ints/bools and three texts that would swap unnoticed
+        self, seat: int, *, lo: int, hi: int, exact: int | None, nil: bool, blind: bool, excluded: int | None,
         number_why: str, nil_why: str, blind_why: str,
     ) -> None:
         self.lo, self.hi, self.exact, self.excluded = lo, hi, exact, excluded
@@ -110,7 +110,10 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
         others = sum(bid.tricks for bid in bids if bid is not None)
         if 0 <= tricks - others <= tricks:
             excluded = tricks - others
-    return _BidRule(seat, lo, hi, exact, nil, blind, excluded, number_why, nil_why, blind_why)
+    return _BidRule(
+        seat, lo=lo, hi=hi, exact=exact, nil=nil, blind=blind, excluded=excluded, number_why=number_why,
+        nil_why=nil_why, blind_why=blind_why,
+    )
 
 
 def _blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:

@@ -14,19 +14,20 @@ on standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.cards import Card
+from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
 from spades_rules.state import GameState, Phase
+from spades_rules.walk import GameVisitor, walk
 
 __all__ = ["main"]
 
@@ -89,8 +90,9 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     return rules.evolve(**changes) if changes else rules
 
 
-class _Printer:
-    """Prints a game as it is played: bids, tricks, hand scores and the running score sheet."""
+class _Printer(GameVisitor):
+    """Prints a game as it is walked (:mod:`spades_rules.walk`): bids, tricks, hand scores and the
+    running score sheet; the same printer serves a game being played and a replayed record."""
 
     def __init__(self, rules: Rules, out: TextIO, *, symbols: bool, quiet: bool) -> None:
         self.rules, self.out, self.symbols, self.quiet = rules, out, symbols, quiet
@@ -98,11 +100,12 @@ class _Printer:
     def line(self, text: str = "") -> None:
         print(text, file=self.out)
 
-    def on_action(self, before: GameState, action: Action, after: GameState) -> None:
+    def begin_hand(self, state: GameState) -> None:
+        self.line(f"Hand {state.hands_played + 1} - {seat_name(self.rules, state.dealer)} deals")
+
+    def visit_action(self, before: GameState, action: Action, after: GameState) -> None:
         rules = self.rules
-        if isinstance(action, Deal):
-            self.line(f"Hand {before.hands_played + 1} - {seat_name(rules, before.dealer)} deals")
-        elif isinstance(action, Redeal) and not self.quiet:
+        if isinstance(action, Redeal) and not self.quiet:
             self.line(f"  {seat_name(rules, action.seat)} calls a redeal")
         elif isinstance(action, DrawDecision) and not self.quiet and before.hand is not None:
             if len(before.hand.draws) == 0:
@@ -113,8 +116,16 @@ class _Printer:
             self._bids(after)
         if isinstance(action, Play) and not self.quiet:
             self._trick(before, action, after)
-        if len(after.results) > len(before.results):
-            self._hand_result(after)
+
+    def end_hand(self, state: GameState) -> None:
+        self._hand_result(state)
+
+    def end_game(self, state: GameState) -> None:
+        if state.is_over:
+            self.finish(state)
+        else:
+            hands = _plural(state.hands_played, "hand")
+            self.line(f"The record stops in the {state.phase.value} phase after {hands}.")
 
     def _bids(self, state: GameState) -> None:
         hand = state.hand
@@ -190,12 +201,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     sides = " vs ".join(side_name(rules, i) for i in range(rules.num_sides))
     printer.line(f"Sides: {sides}; target {rules.target_score}")
     printer.line()
-    state = None
-    for before, action, after in iter_game(rules, bots, seed=args.seed, dealer=args.dealer % rules.players):
-        printer.on_action(before, action, after)
-        state = after
-    assert state is not None
-    printer.finish(state)
+    steps = iter_game(rules, bots, seed=args.seed, dealer=args.dealer % rules.players)
+    walk(steps, printer, start=new_game(rules, dealer=args.dealer % rules.players))
     return 0
 
 
@@ -240,25 +247,16 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace, out: TextIO) -> int:
+def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
     from spades_rules import records
 
     with open(args.file, encoding="utf-8") as handle:
         text = handle.read()
-    states = list(records.replay(text))
-    final = states[-1]
-    rules = final.rules
-    printer = _Printer(rules, out, symbols=args.symbols, quiet=args.quiet)
-    printer.line(f"Replay of {args.file}: {rules!r}")
+    start = next(records.replay(text))  # checks the header before anything is printed
+    printer = _Printer(start.rules, out, symbols=args.symbols, quiet=args.quiet)
+    printer.line(f"Replay of {args.file}: {start.rules!r}")
     printer.line()
-    for before, after in itertools.pairwise(states):
-        action = after.history[-1] if after.history else None
-        if action is not None:
-            printer.on_action(before, action, after)
-    if final.is_over:
-        printer.finish(final)
-    else:
-        printer.line(f"The record stops in the {final.phase.value} phase after {_plural(final.hands_played, 'hand')}.")
+    records.visit(text, printer)
     return 0
 
 
@@ -302,7 +300,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 on success, 2 on bad input)."""
     args = _parser().parse_args(argv)
     stream = out if out is not None else sys.stdout
-    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay}
+    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file}
     try:
         return handlers[args.command](args, stream)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Python's docs advise

@@ -85,7 +85,10 @@ def new_game(
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
-    match = _Match(dealer, start, start_bags, (), None, (), start, start_bags, dealer)
+    match = _Match(
+        dealer=dealer, scores=start, bags=start_bags, results=(), winner=None, past_actions=(),
+        initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
+    )
     return GameState(rules, Phase.DEAL, None, (), match)
 
 
@@ -368,8 +371,11 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
     over, winner = _game_end(rules, scores, len(results))
     past = match.past_actions + actions
     dealer = match.dealer if over else (match.dealer + 1) % rules.players
-    match = _Match(dealer, scores, result.bags_after, results, winner, past, match.initial_scores,
-                   match.initial_bags, match.first_dealer, hand)
+    match = _Match(
+        dealer=dealer, scores=scores, bags=result.bags_after, results=results, winner=winner, past_actions=past,
+        initial_scores=match.initial_scores, initial_bags=match.initial_bags, first_dealer=match.first_dealer,
+        last_hand=hand,
+    )
     if over:
         return GameState(rules, Phase.GAME_OVER, hand, (), match)
     return GameState(rules, Phase.DEAL, None, (), match)
@@ -408,10 +414,11 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     empty = (0,) * n
     actions = state.hand_actions + (action,)
     if rules.deal_method == "draw":
-        setup = _Setup(dealer, action, (None,) * n, (), discards=empty)
+        setup = _Setup(dealer=dealer, deal=action, bids=(None,) * n, bid_order=(), discards=empty)
         return _with_hand(state, HandState(setup, empty, empty, 0, (), (), False, (dealer + 1) % n), actions,
                           Phase.DRAW)
-    hand = HandState(_Setup(dealer, action, (None,) * n, ()), tuple(held), empty, 0, (), (), False, None)
+    setup = _Setup(dealer=dealer, deal=action, bids=(None,) * n, bid_order=())
+    hand = HandState(setup, tuple(held), empty, 0, (), (), False, None)
     return _begin_bidding(state, hand, actions)
 
 

@@ -68,7 +68,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
@@ -78,6 +78,7 @@ from spades_rules.engine import apply, new_game
 from spades_rules.errors import RecordError, SpadesError, _describe
 from spades_rules.rules import _MAX_NUMBER, Rules
 from spades_rules.state import GameState
+from spades_rules.walk import GameVisitor, Step, walk
 
 __all__ = [
     "RECORD_FORMAT",
@@ -88,6 +89,7 @@ __all__ = [
     "parse_action",
     "replay",
     "to_dict",
+    "visit",
 ]
 
 RECORD_FORMAT: Final = "spades_rules/1"
@@ -181,26 +183,55 @@ def replay(record: Mapping[str, Any] | str) -> Iterator[GameState]:
     return _replay(_record_from_dict(record))
 
 
+def visit(record: Mapping[str, Any] | str, visitor: GameVisitor) -> GameState:
+    """Replay a record (a dict or a text, as :func:`replay` reads them), feeding every step to
+    ``visitor`` (see :mod:`spades_rules.walk`); the final state. The command line's ``replay`` prints a
+    record this way, and :func:`dumps` writes one.
+
+    >>> from spades_rules import Rules, Deal, new_game, apply
+    >>> from spades_rules.walk import GameVisitor
+    >>> class Hands(GameVisitor):
+    ...     def begin_hand(self, state: GameState) -> None:
+    ...         print("hand", state.hands_played + 1, "dealt by", state.dealer)
+    >>> state = apply(new_game(Rules.standard(), dealer=2), Deal.shuffled(Rules.standard(), 3))
+    >>> visit(to_dict(state), Hands()) == state
+    hand 1 dealt by 2
+    True
+    """
+    parsed = _record_from_text(record) if isinstance(record, str) else _record_from_dict(record)
+    start = _start(parsed)
+    return walk(_steps(start, parsed.actions), visitor, start=start)
+
+
 def _last(states: Iterator[GameState]) -> GameState:
     (state,) = deque(states, maxlen=1)
     return state
 
 
+def _start(record: _Record) -> GameState:
+    return new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+
+
 def _replay(record: _Record) -> Iterator[GameState]:
-    state = new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
-    yield state
-    for where, text in record.actions:
+    start = _start(record)
+    yield start
+    for _, _, after in _steps(start, record.actions):
+        yield after
+
+
+def _steps(state: GameState, actions: Iterable[tuple[str, str | Action]]) -> Iterator[Step]:
+    """Apply ``actions`` (each a notation or an action, with where it comes from) one by one."""
+    for where, item in actions:
         try:
-            action = parse_action(text)
+            action = parse_action(item) if isinstance(item, str) else item
         except RecordError as error:
             raise RecordError(str(error), where=where) from None
-        except (SpadesError, TypeError, ValueError) as error:
-            raise RecordError(f"{_show(text)}: {error}", where=where) from None
         try:
-            state = apply(state, action)
+            after = apply(state, action)
         except (SpadesError, TypeError, ValueError) as error:
             raise RecordError(str(error), where=where) from None
-        yield state
+        yield state, action, after
+        state = after
 
 
 # ------------------------------------------------------------------------------------ checking a dict
@@ -285,80 +316,100 @@ def _per_side(data: Mapping[str, Any], key: str, rules: Rules, *, minimum: int) 
 
 # ------------------------------------------------------------------------------------ text records
 def dumps(state: GameState) -> str:
-    """The readable text record of ``state``; :func:`loads` reads it back to an equal state."""
+    """The readable text record of ``state``; :func:`loads` reads it back to an equal state.
+
+    The text is written by replaying the state's history (one :func:`~spades_rules.walk.walk`, shared
+    with the command line's printer), so ``state`` must be reachable from its start by its history: every
+    state :func:`~spades_rules.engine.apply` makes is, a world from
+    :func:`~spades_rules.views.sample_deal` is not (:class:`RecordError`).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"dumps needs a GameState, not {type(state).__name__}")
     record = to_dict(state)
-    rules = state.rules
-    lines = [
+    writer = _TextWriter()
+    writer.lines += [
         f"[Format {json.dumps(RECORD_FORMAT)}]",
         f"[Rules {json.dumps(record['rules'])}]",
         f"[Dealer {record['dealer']}]",
         f"[Scores {json.dumps(record['scores'])}]",
         f"[Bags {json.dumps(record['bags'])}]",
         f"[Length {record['length']}]",
-        f"# {rules!r}",
+        f"# {state.rules!r}",
     ]
-    players = rules.players
-    dealer = record["dealer"]
-    hands = 0
-    totals = list(state.initial_scores)
-    plays = 0
-    group: list[str] = []
-    kind = ""
+    start = new_game(state.rules, dealer=state.first_dealer, scores=state.initial_scores, bags=state.initial_bags)
+    history = ((f"actions[{at}]", action) for at, action in enumerate(state.history))
+    if walk(_steps(start, history), writer, start=start) != state:
+        raise RecordError("the state's history does not lead to it from its start (a sampled world?)", where="state")
+    return "\n".join(writer.lines) + "\n"
 
-    def flush() -> None:
-        if group:
-            lines.append(" ".join([kind, *group]))
-            group.clear()
 
-    for action in state.history:
+_LINE_OF_VERB: Final = {
+    "play": "trick", "bid": "bid", "nil": "bid", "blind": "bid", "keep": "draw", "reject": "draw", "pass": "pass",
+    "redeal": "redeal",
+}
+"""The text record's line keyword for each verb of the action notation."""
+
+
+def _line_token(action: Action) -> tuple[str, str]:
+    """The text record's line keyword and token for a non-deal action, from its notation
+    (``1:play AS`` -> ``trick 1:AS``, ``2:bid 4`` -> ``bid 2:4``, ``3:pass AS KH`` -> ``pass 3:AS,KH``)."""
+    head, _, rest = str(action).partition(" ")
+    seat, _, verb = head.partition(":")
+    kind = _LINE_OF_VERB[verb]
+    if kind == "redeal":
+        return kind, seat
+    return kind, f"{seat}:{rest.replace(' ', ',') if rest or verb == 'pass' else verb}"
+
+
+class _TextWriter(GameVisitor):
+    """Writes the text record's lines: one per deal, per run of draws or bids, per exchange and per trick,
+    with a comment when a hand begins and one with the score when it ends."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.group: list[str] = []
+        self.kind = ""
+
+    def flush(self) -> None:
+        if self.group:
+            self.lines.append(" ".join([self.kind, *self.group]))
+            self.group.clear()
+        self.kind = ""
+
+    def begin_hand(self, state: GameState) -> None:
+        self.flush()
+        self.lines += ["", f"# hand {state.hands_played + 1}, dealer {state.dealer}"]
+
+    def visit_action(self, before: GameState, action: Action, after: GameState) -> None:
         if isinstance(action, Deal):
-            flush()
-            lines += ["", f"# hand {hands + 1}, dealer {dealer}", format_action(action)]
-            plays = 0
-            continue
-        token_kind, token = _text_token(action)
-        if token_kind != kind or (kind == "trick" and plays % players == 0) or (kind == "draw" and len(group) == 13):
-            flush()
-            kind = token_kind
-        group.append(token)
+            self.lines.append(str(action))
+            return
+        kind, token = _line_token(action)
+        new_trick = isinstance(action, Play) and before.hand is not None and not before.hand.trick_cards
+        if kind != self.kind or new_trick or (kind == "draw" and len(self.group) == _DRAWS_PER_LINE):
+            self.flush()
+            self.kind = kind
+        self.group.append(token)
         if isinstance(action, Redeal):
-            flush()
-            kind = ""
-            lines.append("# redeal: the same dealer deals again")
-        elif isinstance(action, Play):
-            plays += 1
-            if plays == players * rules.tricks_per_hand:
-                flush()
-                kind = ""
-                result = state.results[hands]
-                for side, points in enumerate(result.totals):
-                    totals[side] += points
-                lines.append(
-                    f"# hand {hands + 1}: tricks {' '.join(map(str, result.tricks_won))}; "
-                    f"points {' '.join(map(str, result.totals))}; scores {' '.join(map(str, totals))}; "
-                    f"bags {' '.join(map(str, result.bags_after))}"
-                )
-                hands += 1
-                dealer = (dealer + 1) % players
-    flush()
-    if state.is_over:
-        lines.append("# game over: " + ("a draw" if state.winner is None else f"side {state.winner} wins"))
-    return "\n".join(lines) + "\n"
+            self.flush()
+            self.lines.append("# redeal: the same dealer deals again")
+
+    def end_hand(self, state: GameState) -> None:
+        self.flush()
+        result = state.results[-1]
+        self.lines.append(
+            f"# hand {state.hands_played}: tricks {' '.join(map(str, result.tricks_won))}; "
+            f"points {' '.join(map(str, result.totals))}; scores {' '.join(map(str, state.scores))}; "
+            f"bags {' '.join(map(str, result.bags_after))}"
+        )
+
+    def end_game(self, state: GameState) -> None:
+        self.flush()
+        if state.is_over:
+            self.lines.append("# game over: " + ("a draw" if state.winner is None else f"side {state.winner} wins"))
 
 
-def _text_token(action: Action) -> tuple[str, str]:
-    """The text record's line keyword and token for a non-deal action."""
-    if isinstance(action, Play):
-        return "trick", f"{action.seat}:{action.card}"
-    if isinstance(action, Bid):
-        what = "blind" if action.blind else "nil" if action.tricks == 0 else str(action.tricks)
-        return "bid", f"{action.seat}:{what}"
-    if isinstance(action, DrawDecision):
-        return "draw", f"{action.seat}:{'keep' if action.keep else 'reject'}"
-    if isinstance(action, Exchange):
-        return "pass", f"{action.seat}:{','.join(map(str, action.cards))}"
-    assert isinstance(action, Redeal)
-    return "redeal", str(action.seat)
+_DRAWS_PER_LINE: Final = 13
 
 
 def loads(text: str) -> GameState:

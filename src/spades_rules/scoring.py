@@ -35,7 +35,7 @@ __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
 _POINTS_PER_BID_TRICK = 10
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class SideScore:
     """One side's points for one hand. ``total`` is the sum of the five point fields."""
 
@@ -166,7 +166,10 @@ def _score_side(
 ) -> SideScore:
     side_tricks = sum(tricks[seat] for seat in seats)
     if rules.bidding == "none":
-        return SideScore(index, None, side_tricks, None, 0, 0, 0, 0, 0, side_tricks, side_tricks, bags_before)
+        return SideScore(
+            side=index, contract=None, tricks=side_tricks, made=None, contract_points=0, bags=0, bag_points=0,
+            bag_penalty=0, nil_points=0, trick_points=side_tricks, total=side_tricks, bags_after=bags_before,
+        )
 
     members: list[tuple[Bid, int]] = []
     for seat in seats:
@@ -209,6 +212,7 @@ def _score_side(
             bags_after = bags_after - rules.bag_limit if rules.bag_overflow == "carry" else 0
     total = contract_points + bag_points + bag_penalty + nil_points
     return SideScore(
-        index, contract, side_tricks, made, contract_points, bags, bag_points, bag_penalty, nil_points, 0, total,
-        bags_after,
+        side=index, contract=contract, tricks=side_tricks, made=made, contract_points=contract_points, bags=bags,
+        bag_points=bag_points, bag_penalty=bag_penalty, nil_points=nil_points, trick_points=0, total=total,
+        bags_after=bags_after,
     )

@@ -105,7 +105,7 @@ class _Setup:
         discards: tuple[int, ...] | None = None,
     ) -> _Setup:
         """A copy with new bids or draw record: the engine's fast path (``attrs.evolve`` is slower)."""
-        return _Setup(
+        return _Setup(  # positional: once per bid and draw turn, the one build of a setup on a hot path
             self.dealer,
             self.deal,
             self.bids if bids is None else bids,

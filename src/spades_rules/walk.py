@@ -1,0 +1,67 @@
+"""One walk of a game, for everything that writes a game out: python-chess's PGN visitor habit.
+
+:func:`walk` goes through a game's steps ``(state before, action, state after)`` and calls a
+:class:`GameVisitor`'s hooks at the moments a writer cares about: a hand begins, an action is taken, a
+hand is scored, the game (or the record) ends. The text record (:func:`~spades_rules.records.dumps`) and
+the command line's printer are visitors; the steps come from a replayed record
+(:func:`~spades_rules.records.visit`) or from a game being played (:func:`~spades_rules.bots.iter_game`).
+
+>>> from spades_rules import Rules, new_game
+>>> from spades_rules.bots import RandomBot, iter_game
+>>> class Counter(GameVisitor):
+...     def __init__(self) -> None:
+...         self.hands = self.actions = 0
+...     def end_hand(self, state: GameState) -> None:
+...         self.hands += 1
+...     def visit_action(self, before: GameState, action: Action, after: GameState) -> None:
+...         self.actions += 1
+>>> rules = Rules.standard().evolve(max_hands=2)
+>>> counter = Counter()
+>>> final = walk(iter_game(rules, [RandomBot(seat) for seat in range(4)], seed=1), counter, start=new_game(rules))
+>>> counter.hands, counter.actions == len(final.history), final.is_over
+(2, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+from spades_rules.actions import Action, Deal
+from spades_rules.state import GameState
+
+__all__ = ["GameVisitor", "Step", "walk"]
+
+Step: TypeAlias = tuple[GameState, Action, GameState]
+"""One step of a game: the state before an action, the action and the state after it."""
+
+
+class GameVisitor:
+    """Hooks :func:`walk` calls; each does nothing here, so a visitor overrides only what it needs."""
+
+    def begin_hand(self, state: GameState) -> None:
+        """A hand is about to be dealt (``state`` is before the :class:`~spades_rules.actions.Deal`: its
+        ``dealer`` deals, and it is hand ``state.hands_played + 1``; a redealt hand begins again)."""
+
+    def visit_action(self, before: GameState, action: Action, after: GameState) -> None:
+        """An action was taken, deals included."""
+
+    def end_hand(self, state: GameState) -> None:
+        """A hand has been scored: ``state.results[-1]`` is its score sheet, ``state.scores`` the totals."""
+
+    def end_game(self, state: GameState) -> None:
+        """The walk is over; ``state`` is the last state (over, or wherever the record stops)."""
+
+
+def walk(steps: Iterable[Step], visitor: GameVisitor, *, start: GameState) -> GameState:
+    """Feed ``steps`` to ``visitor`` in order and return the last state (``start`` if there are none)."""
+    state = start
+    for before, action, after in steps:
+        if isinstance(action, Deal):
+            visitor.begin_hand(before)
+        visitor.visit_action(before, action, after)
+        if len(after.results) > len(before.results):
+            visitor.end_hand(after)
+        state = after
+    visitor.end_game(state)
+    return state
