@@ -6,7 +6,7 @@
 <Phase.BID: 'bid'>
 """
 
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal, action_from_dict
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, format_cards, parse_cards
 from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
@@ -50,6 +50,7 @@ __all__ = [
     "ObservationError",
     "Phase",
     "Play",
+    "PlayerAction",
     "Rank",
     "RecordError",
     "Redeal",
@@ -61,6 +62,7 @@ __all__ = [
     "Suit",
     "Trick",
     "__version__",
+    "action_from_dict",
     "apply",
     "decode_action",
     "dumps",

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
+from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.cards import Card
 from spades_rules.engine import new_game
@@ -217,16 +217,20 @@ def _variants(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+_BID_ALIASES = {"n": "nil", "0": "nil", "bn": "blind", "blind_nil": "blind", "blind-nil": "blind"}
+
+
 def _parse_bid(seat: int, text: str) -> Bid:
-    lowered = text.lower()
-    if lowered in ("nil", "n", "0"):
-        return Bid.nil(seat)
-    if lowered in ("blind", "bn", "blind_nil", "blind-nil"):
-        return Bid.blind_nil(seat)
+    """A score sheet's bid: the action notation's words (``4``, ``nil``, ``blind``) and a few aliases."""
+    word = text.strip().lower()
+    word = _BID_ALIASES.get(word, word)
     try:
-        return Bid(seat, int(text))
-    except (ValueError, TypeError):
-        raise SpadesError(f"seat {seat}: {text!r} is not a bid (a number, nil or blind)") from None
+        bid = parse_action(f"{seat}:{word}" if word in ("nil", "blind") else f"{seat}:bid {word}")
+    except SpadesError:
+        bid = None
+    if not isinstance(bid, Bid):
+        raise SpadesError(f"seat {seat}: {text!r} is not a bid (a number, nil or blind)")
+    return bid
 
 
 def _score(args: argparse.Namespace, out: TextIO) -> int:
