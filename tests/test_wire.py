@@ -3,6 +3,7 @@ back exactly (and checked), codes in a view's dict, and ``sample_deal`` on views
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
@@ -54,10 +55,8 @@ def _views(state: GameState) -> list[Observation]:
     """Every seat's view of ``state``, and the views with the own hand withheld where they may be."""
     views = [observe(state, seat) for seat in range(state.rules.players)]
     for seat in range(state.rules.players):
-        try:
+        with contextlib.suppress(ObservationError):
             views.append(observe(state, seat, hide_own_hand=True))
-        except ObservationError:
-            pass
     return views
 
 
@@ -193,7 +192,9 @@ def test_from_dict_refuses_what_is_not_a_dict() -> None:
 
 
 @given(STATES, st.randoms(use_true_random=False))
-def test_a_remote_client_rebuilds_a_view_and_runs_sample_deal_and_the_bots(state: GameState, rng: random.Random) -> None:
+def test_a_remote_client_rebuilds_a_view_and_runs_sample_deal_and_the_bots(
+    state: GameState, rng: random.Random
+) -> None:
     seat = state.to_act if state.to_act is not None else 0
     wire = json.dumps(observe(state, seat).to_dict())
     view = Observation.from_dict(json.loads(wire))  # on the client
@@ -291,7 +292,7 @@ def test_a_view_set_to_the_deal_phase_mid_hand_is_refused() -> None:
         ("results", (None,)),
     ],
 )
-def test_sample_deal_checks_the_shape_first(field: str, value: object) -> None:
+def test_sample_deal_checks_the_shape_first(field: str, value: Any) -> None:
     view = attrs.evolve(_bidding_view(), **{field: value})
     with pytest.raises(ObservationError, match=field):
         sample_deal(view, 0)

@@ -243,8 +243,25 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
     a redeal by a seat that does not exist), ``WRONG_PHASE`` for a code of another phase (or a chance
     node, where no seat acts) and ``GAME_OVER`` once the game is over.
 
-    >>> from spades_rules import Rules, Deal, new_game, apply
+    **A code names no seat**: it decodes to the action of the seat to act (a redeal code to the seat it
+    names), whoever sent it. A server that takes codes from several players must therefore check who
+    sent each one, for example with :func:`legal_codes` of the sender's seat, before applying it:
+
+    >>> from spades_rules import Rules, Deal, IllegalActionError, new_game, apply
+    >>> def accept(state: GameState, sender: int, code: int) -> GameState:
+    ...     if code not in legal_codes(state, sender):   # not the sender's turn, or not a legal code
+    ...         raise IllegalActionError(IllegalReason.OUT_OF_TURN, f"seat {sender} may not play code {code}")
+    ...     return apply(state, decode_action(code, state))
     >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1))
+    >>> decode_action(56, state).seat                  # seat 1 is to act, whoever sends 56
+    1
+    >>> accept(state, 1, 56).hand.bids[1]
+    Bid(seat=1, tricks=4, blind=False)
+    >>> accept(state, 3, 56)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.IllegalActionError: seat 3 may not play code 56
+
     >>> decode_action(52, state), decode_action(80, state)
     (Bid(seat=1, tricks=0, blind=False), Bid(seat=1, tricks=0, blind=True))
     >>> decode_action(0, state)

@@ -18,10 +18,10 @@ The dict form (``format`` ``"spades_rules/1"``)::
 
 ``rules`` holds the options that differ from the defaults (:meth:`Rules.changes`). Only ``format`` is
 required; the other keys default to standard rules, dealer 0, zero scores and bags, no actions, and no
-length check (for hand-written records). Unknown keys are refused. Action notation: ``deal <cards>``,
-``<seat>:bid <n>``, ``<seat>:nil``, ``<seat>:blind`` (blind nil), ``<seat>:play <card>``,
-``<seat>:keep`` / ``<seat>:reject`` (two-player draw), ``<seat>:pass <cards>`` (blind-nil exchange),
-``<seat>:redeal``.
+length check (for hand-written records). Unknown keys are refused. The actions are in their one
+notation, ``str(action)`` (see :mod:`spades_rules.actions`): ``deal <cards>``, ``<seat>:bid <n>``,
+``<seat>:nil``, ``<seat>:blind`` (blind nil), ``<seat>:play <card>``, ``<seat>:keep`` / ``<seat>:reject``
+(two-player draw), ``<seat>:pass <cards>`` (blind-nil exchange), ``<seat>:redeal``.
 
 The text form is PGN-like: tag lines whose values are JSON, then one line per deal, per round of bids
 and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after each hand)::
@@ -40,7 +40,9 @@ and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after 
     ...
 
 Line keywords: ``deal <cards>``, ``draw <seat>:keep|reject ...``, ``bid <seat>:<n>|nil|blind ...``,
-``redeal <seat>``, ``pass <seat>:<card>,<card> ...``, ``trick <seat>:<card> ...``. How actions are split
+``redeal <seat>``, ``pass <seat>:<card>,<card> ...``, ``trick <seat>:<card> ...``: a token is the action's
+notation grouped under its line (``trick 1:AS`` holds ``1:play AS``). The text is written by a visitor of
+:func:`~spades_rules.walk.walk`, the walk the command line's printer uses too. How actions are split
 into lines is free (the writer's grouping is only for reading); their order is the game's.
 
 >>> import json
