@@ -45,14 +45,10 @@ class _BidRule:
         return self.lo <= tricks <= self.hi and (self.exact is None or tricks == self.exact)
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
     blind = rules.blind_nil and _blind_nil_open(rules, seat, scores)[0]
-    spades = _popcount(hand.held[seat] & rules._tables.spade_mask) if rules.bidding == "whiz" else 0
+    spades = (hand.held[seat] & rules._tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
     return _cached_rule(rules, seat, hand.bids, spades, blind)
 
 
@@ -179,5 +175,5 @@ def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
     """The bids a format fixes at the deal: mirror's spade counts (0 = nil); None for no-bid."""
     if rules.bidding == "mirror":
         spades = rules._tables.spade_mask
-        return tuple(Bid(seat, _popcount(mask & spades)) for seat, mask in enumerate(held))
+        return tuple(Bid(seat, (mask & spades).bit_count()) for seat, mask in enumerate(held))
     return (None,) * rules.players

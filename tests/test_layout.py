@@ -1,0 +1,175 @@
+"""The shape of the code: one walk of a game for the text record and the printer, the views package's
+one-way imports, keyword-built wide records, and no duplicated helpers."""
+
+from __future__ import annotations
+
+import ast
+import io
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+from spades_rules import (
+    Action,
+    Deal,
+    GameState,
+    Rules,
+    SideScore,
+    apply,
+    dumps,
+    legal_actions,
+    new_game,
+    to_dict,
+)
+from spades_rules import records as records_module
+from spades_rules._bidding import _BidRule
+from spades_rules.bots import HeuristicBot, play_game
+from spades_rules.cli import _Printer, main
+from spades_rules.views import DrawTurn, ExchangeView, Observation, observe
+from spades_rules.walk import GameVisitor, walk
+
+SRC = Path(records_module.__file__).parent
+
+
+class _Events(GameVisitor):
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def begin_hand(self, state: GameState) -> None:
+        self.events.append(f"begin {state.hands_played + 1} dealer {state.dealer}")
+
+    def visit_action(self, before: GameState, action: Action, after: GameState) -> None:
+        self.events.append("action")
+
+    def end_hand(self, state: GameState) -> None:
+        self.events.append(f"end {state.hands_played} {state.scores}")
+
+    def end_game(self, state: GameState) -> None:
+        self.events.append(f"over {state.is_over}")
+
+
+# ---------------------------------------------------------------------------------------- one walk
+def test_the_walk_calls_the_hooks_in_order_with_a_redeal() -> None:
+    rules = Rules.standard().evolve(redeal_on=("one_or_no_spades", "no_face_cards"), max_hands=1)
+    state, rng = new_game(rules, dealer=1), random.Random(0)
+    while not any(type(action).__name__ == "Redeal" for action in state.history):
+        state = new_game(rules, dealer=1)
+        state = apply(state, Deal.shuffled(rules, rng))
+        redeals = [action for action in legal_actions(state) if type(action).__name__ == "Redeal"]
+        if redeals:
+            state = apply(state, redeals[0])
+    while not state.is_over:
+        actions = legal_actions(state)
+        state = apply(state, rng.choice(actions) if actions else Deal.shuffled(rules, rng))
+    events = _Events()
+    assert records_module.visit(to_dict(state), events) == state
+    hands = [event for event in events.events if event != "action"]
+    assert hands == ["begin 1 dealer 1", "begin 1 dealer 1", f"end 1 {state.scores}", "over True"]
+    assert events.events.count("action") == len(state.history)
+
+
+def test_dumps_and_the_printer_are_visitors_of_the_same_walk() -> None:
+    assert issubclass(_Printer, GameVisitor)
+    assert issubclass(records_module._TextWriter, GameVisitor)
+
+
+def test_the_printer_prints_a_played_game_and_its_replayed_record_alike(tmp_path: Path) -> None:
+    rules = Rules.standard().evolve(max_hands=2)
+    final = play_game(rules, [HeuristicBot(7 * 100 + seat) for seat in range(4)], seed=7)
+    live, replayed = io.StringIO(), io.StringIO()
+    printer = _Printer(rules, live, symbols=False, quiet=False)
+    walk(records_module._steps(new_game(rules), enumerate_actions(final)), printer, start=new_game(rules))
+    path = tmp_path / "game.txt"
+    path.write_text(dumps(final), encoding="utf-8")
+    assert main(["replay", str(path)], replayed) == 0
+    body = replayed.getvalue().split("\n", 2)[2]  # after the "Replay of ..." line and a blank line
+    assert body == live.getvalue()
+    assert "Trick 13" in body and "Score sheet after hand 2" in body
+
+
+def enumerate_actions(state: GameState) -> list[tuple[str, str | Action]]:
+    return [(f"actions[{at}]", action) for at, action in enumerate(state.history)]
+
+
+def test_dumps_refuses_a_state_its_history_does_not_reach() -> None:
+    from spades_rules import RecordError, sample_deal
+
+    rules = Rules.standard()
+    later = new_game(rules)
+    while later.hands_played < 1:  # a state after the first hand: its sampled world has no past hands
+        later = apply(later, legal_actions(later)[0] if legal_actions(later) else Deal.shuffled(rules, 1))
+    world = sample_deal(observe(apply(later, Deal.shuffled(rules, 2)), 0), 1)
+    assert dumps(later)  # the real game writes
+    with pytest.raises(RecordError, match="does not lead to it"):
+        dumps(world)
+
+
+def _functions(name: str) -> list[str]:
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                found.append(str(path.relative_to(SRC)))
+    return found
+
+
+def test_one_replay_and_one_draw_split() -> None:
+    assert _functions("_replay") == ["records.py"]
+    assert _functions("_popcount") == []
+    users = [
+        str(path.relative_to(SRC)) for path in sorted(SRC.rglob("*.py")) if "DrawDecision.split(" in path.read_text()
+    ]
+    assert users == ["actions.py", "engine.py", "views/observation.py", "views/sampling.py"]  # its doctest, 3 users
+
+
+# ---------------------------------------------------------------------------------------- views package
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_the_views_package_imports_one_way() -> None:
+    order = ["parts", "render", "observation", "sampling"]
+    for at, name in enumerate(order):
+        imported = {
+            module.rsplit(".", 1)[1] for module in _imports(SRC / "views" / f"{name}.py")
+            if module.startswith("spades_rules.views.")
+        }
+        assert imported <= set(order[:at]), (name, imported)
+        assert "spades_rules.views" not in _imports(SRC / "views" / f"{name}.py")
+    assert not any(module.startswith("spades_rules.views") for module in _imports(SRC / "state.py"))
+
+
+# ---------------------------------------------------------------------------------------- keyword-built records
+@pytest.mark.parametrize("cls", [Observation, SideScore, DrawTurn, ExchangeView])
+def test_wide_records_are_built_by_keyword(cls: type) -> None:
+    fields = attrs.fields(cls)
+    assert all(field.kw_only for field in fields)
+    with pytest.raises(TypeError):
+        cls(*range(len(fields)))
+
+
+def test_the_bid_rule_is_built_by_keyword() -> None:
+    with pytest.raises(TypeError):
+        _BidRule(0, 1, 13, None, True, False, None, "", "", "")  # type: ignore[call-arg]
+    rule = _BidRule(
+        0, lo=1, hi=13, exact=None, nil=True, blind=False, excluded=None, number_why="", nil_why="", blind_why=""
+    )
+    assert len(rule.legal) == 14
+
+
+def test_observe_builds_the_view_by_keyword() -> None:
+    source = (SRC / "views" / "observation.py").read_text(encoding="utf-8")
+    calls = [
+        node for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Observation"
+    ]
+    assert len(calls) == 2
+    assert all(not call.args and len(call.keywords) == len(attrs.fields(Observation)) for call in calls)
