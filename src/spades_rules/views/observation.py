@@ -1,12 +1,25 @@
-"""What one seat may see of a game: :func:`observe` and the :class:`Observation` value it makes.
+"""Views: what one seat may see (:func:`observe`), held in an :class:`Observation`.
 
 An :class:`Observation` is a frozen, hashable value holding exactly what one seat knows at a moment of
 the game: the public history of the current hand (bids, exchanges as far as the seat may see them,
 every trick), the scores, its own cards, its own draws in the two-player game, the legal actions it may
 take now and a few inferences any player at the table can make (known voids, cards known to be in a
 partner's hand after an exchange). Nothing else is stored in it, so nothing else can leak through its
-fields, its dict form (:meth:`~Observation.to_dict`), its ``repr`` or its text (:meth:`~Observation.render`).
-The dict form and the text are written by :mod:`spades_rules.views.render`.
+fields, its :meth:`~Observation.to_dict`, its ``repr`` or its text (:meth:`~Observation.render`).
+The dict form and the text are written by :mod:`spades_rules.views.render`; full worlds consistent with
+a view are made by :func:`~spades_rules.views.sample_deal` (in :mod:`spades_rules.views.sampling`,
+which imports this module, never the reverse).
+
+>>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
+>>> rules = Rules.standard()
+>>> state = apply(new_game(rules), Deal.shuffled(rules, 3))
+>>> view = observe(state, 1)
+>>> view.phase, len(view.hand), view.hand_sizes, view.to_act
+(<Phase.BID: 'bid'>, 13, (13, 13, 13, 13), 1)
+>>> view.legal_actions == legal_actions(state)
+True
+>>> observe(state, 2).legal_actions        # not seat 2's turn
+()
 """
 
 from __future__ import annotations
