@@ -186,6 +186,38 @@ def test_from_dict_names_what_is_wrong(change: Any, named: str) -> None:
         Observation.from_dict(data)
 
 
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=4)
+    | st.sampled_from(["AS", "BJ", "bid", "play", "deal", "S", "game_over"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["type", "seat", "code", "x"]), inner),
+    max_leaves=8,
+)
+
+
+@st.composite
+def _edited_json(draw: st.DrawFn) -> tuple[dict[str, Any], Any]:
+    """A real view's JSON with one value somewhere inside replaced by arbitrary JSON."""
+    state = draw(STATES)
+    data = _over_json(observe(state, draw(st.integers(0, state.rules.players - 1))).to_dict())
+    holder: Any = data
+    key: Any = draw(st.sampled_from(sorted(data)))
+    while isinstance(holder[key], dict | list) and holder[key] and draw(st.booleans()):
+        holder = holder[key]
+        key = draw(st.sampled_from(sorted(holder) if isinstance(holder, dict) else range(len(holder))))
+    holder[key] = draw(JSON)
+    return data, holder[key]
+
+
+@given(_edited_json())
+def test_from_dict_of_any_edited_json_gives_a_view_or_an_observation_error(case: tuple[dict[str, Any], Any]) -> None:
+    data, _ = case
+    try:
+        view = Observation.from_dict(data)
+    except ObservationError:
+        return
+    assert Observation.from_dict(_over_json(view.to_dict())) == view
+
+
 def test_from_dict_refuses_what_is_not_a_dict() -> None:
     with pytest.raises(ObservationError, match="must be a dict"):
         Observation.from_dict([])  # type: ignore[arg-type]

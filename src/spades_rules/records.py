@@ -130,7 +130,7 @@ def _show(text: object, limit: int = 60) -> str:
 
 
 # ------------------------------------------------------------------------------------ the record
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class _Record:
     """A checked record header and its actions as ``(where, notation)`` pairs, not yet replayed."""
 
@@ -257,7 +257,8 @@ def _record_from_dict(data: object) -> _Record:
     if not isinstance(actions, list | tuple):
         raise RecordError(f"must be a list of action strings, not {type(actions).__name__}", where="actions")
     _check_length(data.get("length"), len(actions))
-    return _Record(rules, dealer, scores, bags, tuple((f"actions[{i}]", text) for i, text in enumerate(actions)))
+    listed = tuple((f"actions[{i}]", text) for i, text in enumerate(actions))
+    return _Record(rules=rules, dealer=dealer, scores=scores, bags=bags, actions=listed)
 
 
 def _check_length(length: object, found: int) -> None:

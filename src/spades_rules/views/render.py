@@ -260,9 +260,12 @@ def _coded_action(value: object, where: str) -> PlayerAction:
     action = _action({key: item for key, item in value.items() if key != "code"}, where)
     if isinstance(action, Deal):
         raise _Bad(where, "a deal is no seat's action")
-    if value["code"] != encode_action(action) or type(value["code"]) is not int:
-        raise _Bad(f"{where}.code", f"{action} has the code {encode_action(action)}, not {_describe(value['code'])}")
-    assert not isinstance(action, Deal)
+    try:
+        code = encode_action(action)
+    except SpadesError as error:
+        raise _Bad(where, str(error)) from None
+    if value["code"] != code or type(value["code"]) is not int:
+        raise _Bad(f"{where}.code", f"{action} has the code {code}, not {_describe(value['code'])}")
     return action
 
 
