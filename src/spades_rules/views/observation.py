@@ -30,21 +30,20 @@ from typing import Any
 import attrs
 
 import spades_rules.views.render as _render  # below this module: it never imports it
-from spades_rules.actions import Bid, Deal, DrawDecision, PlayerAction, Redeal
+from spades_rules.actions import Deal, DrawDecision, Redeal
 from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
 from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
-from spades_rules.views.parts import DrawTurn, ExchangeView
+from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
 
 __all__ = ["Observation", "observe"]
 
 
 # ---------------------------------------------------------------------------------------- the value
 @attrs.frozen(cache_hash=True, kw_only=True)
-class Observation:
+class Observation(ObservationFields):
     """What seat :attr:`seat` may see of a game. Made by :func:`observe`; frozen, slotted and hashable.
 
     Every field is something that seat is entitled to know; the observation holds no reference to the
@@ -53,83 +52,11 @@ class Observation:
 
     Fields that describe the current hand are empty (or None) in the ``DEAL`` phase, between hands:
     the finished hands then show only in :attr:`results` and the scores.
+
+    The fields are declared, with what each holds, in :class:`~spades_rules.views.parts.ObservationFields`
+    (so that the dict form and the text, written in :mod:`spades_rules.views.render`, read them without
+    importing this module); this class adds the forms: :meth:`to_dict`, :meth:`from_dict`, :meth:`render`.
     """
-
-    rules: Rules
-    seat: int
-    """The observing seat."""
-    phase: Phase
-    dealer: int
-    """The dealer of the current hand (of the next hand in the ``DEAL`` phase)."""
-    to_act: int | None
-    """The seat whose turn it is (None in the ``DEAL`` phase and at game over)."""
-    hand: tuple[Card, ...] | None
-    """The seat's own cards, sorted; None when withheld (``observe(..., hide_own_hand=True)``)."""
-    hand_sizes: tuple[int, ...]
-    """The number of cards each seat holds."""
-    bids: tuple[Bid | None, ...]
-    """Each seat's bid (None until made, and throughout no-bid Spades); a blind nil has ``blind=True``."""
-    tricks: tuple[Trick, ...]
-    """The completed tricks of the current hand, each with leader, cards in play order and winner."""
-    current_trick: Trick | None
-    """The trick in progress during the ``PLAY`` phase (possibly empty); None in every other phase."""
-    tricks_won: tuple[int, ...]
-    """Tricks won so far by each seat in the current hand."""
-    spades_broken: bool
-    voids: tuple[tuple[Suit, ...], ...]
-    """Per seat, the suits it has shown it lacks: suits it failed to follow (effective suits: jokers and a
-    promoted 2♦ are spades), and every other suit when it led a spade before spades were broken (which
-    only a seat holding nothing but spades may do). A void lasts to the end of the hand."""
-    known_cards: tuple[tuple[Card, ...], ...]
-    """Per seat, cards the observer knows that seat holds: the cards it passed to its partner in a blind
-    nil exchange (and did not get back) that the partner has not played yet; with
-    ``first_lead="lowest_club"`` before the first lead, the lowest club, held by the leader. Empty for the
-    observer itself (see :attr:`hand`)."""
-    exchanges: tuple[ExchangeView, ...]
-    """The blind-nil exchanges made so far, in order; cards shown only to the two seats involved."""
-    pending_exchanges: tuple[tuple[int, int], ...]
-    """Exchanges still due, as ``(giver, receiver)``."""
-    draws: tuple[bool, ...]
-    """Two-player draw: every turn's keep (True) / reject (False) decision so far, both players' (a
-    player sees whether the other took the top card or the next one, never the cards)."""
-    own_draws: tuple[DrawTurn, ...]
-    """Two-player draw: the observer's own turns, with the cards it kept and the discards it saw."""
-    draw_card: Card | None
-    """Two-player draw: the top card of the stock, which the observer looks at when it is its turn to
-    keep or reject it; None otherwise."""
-    stock_remaining: int
-    """Two-player draw: cards left in the stock (0 in dealt games)."""
-    scores: tuple[int, ...]
-    """Points per side."""
-    bags: tuple[int, ...]
-    """Accumulated bags per side."""
-    initial_scores: tuple[int, ...]
-    """The scores the game started from."""
-    initial_bags: tuple[int, ...]
-    """The bags the game started from."""
-    results: tuple[HandScore, ...]
-    """The score sheets of the finished hands."""
-    winner: int | None
-    """The winning side at game over (None before, or for a draw)."""
-    legal_actions: tuple[PlayerAction, ...]
-    """The actions the observer may take now, in the engine's order: its bids, exchanges, draw decisions or
-    plays when it is its turn, plus a :class:`~spades_rules.actions.Redeal` it may call out of turn; empty
-    otherwise."""
-
-    @property
-    def hand_hidden(self) -> bool:
-        """Whether the observer's own cards are withheld from this view."""
-        return self.hand is None
-
-    @property
-    def draws_taken(self) -> int:
-        """Two-player draw: the number of turns taken so far."""
-        return len(self.draws)
-
-    @property
-    def hands_played(self) -> int:
-        """The number of finished hands."""
-        return len(self.results)
 
     def to_dict(self) -> dict[str, Any]:
         """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.to_dict`); every legal

@@ -1,14 +1,19 @@
-"""The small values an :class:`~spades_rules.views.Observation` holds besides cards, tricks and scores:
-one of the observer's own draw turns (:class:`DrawTurn`) and a blind-nil exchange as one seat sees it
-(:class:`ExchangeView`)."""
+"""What an :class:`~spades_rules.views.Observation` holds: its fields (:class:`ObservationFields`, the
+base of the class) and the small values among them besides cards, tricks and scores: one of the
+observer's own draw turns (:class:`DrawTurn`) and a blind-nil exchange as one seat sees it
+(:class:`ExchangeView`). The bottom of the views package: it imports none of its other modules."""
 
 from __future__ import annotations
 
 import attrs
 
-from spades_rules.cards import Card
+from spades_rules.actions import Bid, PlayerAction
+from spades_rules.cards import Card, Suit
+from spades_rules.rules import Rules
+from spades_rules.scoring import HandScore
+from spades_rules.state import Phase, Trick
 
-__all__ = ["DrawTurn", "ExchangeView"]
+__all__ = ["DrawTurn", "ExchangeView", "ObservationFields"]
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -40,3 +45,86 @@ class ExchangeView:
     """The number of cards passed (public)."""
     cards: tuple[Card, ...] | None
     """The cards, for the two seats of the exchange only."""
+
+
+@attrs.frozen(kw_only=True)
+class ObservationFields:
+    """The fields of an :class:`~spades_rules.views.Observation`, and what each holds (the class itself
+    adds its dict form and text)."""
+
+
+    rules: Rules
+    seat: int
+    """The observing seat."""
+    phase: Phase
+    dealer: int
+    """The dealer of the current hand (of the next hand in the ``DEAL`` phase)."""
+    to_act: int | None
+    """The seat whose turn it is (None in the ``DEAL`` phase and at game over)."""
+    hand: tuple[Card, ...] | None
+    """The seat's own cards, sorted; None when withheld (``observe(..., hide_own_hand=True)``)."""
+    hand_sizes: tuple[int, ...]
+    """The number of cards each seat holds."""
+    bids: tuple[Bid | None, ...]
+    """Each seat's bid (None until made, and throughout no-bid Spades); a blind nil has ``blind=True``."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current hand, each with leader, cards in play order and winner."""
+    current_trick: Trick | None
+    """The trick in progress during the ``PLAY`` phase (possibly empty); None in every other phase."""
+    tricks_won: tuple[int, ...]
+    """Tricks won so far by each seat in the current hand."""
+    spades_broken: bool
+    voids: tuple[tuple[Suit, ...], ...]
+    """Per seat, the suits it has shown it lacks: suits it failed to follow (effective suits: jokers and a
+    promoted 2♦ are spades), and every other suit when it led a spade before spades were broken (which
+    only a seat holding nothing but spades may do). A void lasts to the end of the hand."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """Per seat, cards the observer knows that seat holds: the cards it passed to its partner in a blind
+    nil exchange (and did not get back) that the partner has not played yet; with
+    ``first_lead="lowest_club"`` before the first lead, the lowest club, held by the leader. Empty for the
+    observer itself (see :attr:`hand`)."""
+    exchanges: tuple[ExchangeView, ...]
+    """The blind-nil exchanges made so far, in order; cards shown only to the two seats involved."""
+    pending_exchanges: tuple[tuple[int, int], ...]
+    """Exchanges still due, as ``(giver, receiver)``."""
+    draws: tuple[bool, ...]
+    """Two-player draw: every turn's keep (True) / reject (False) decision so far, both players' (a
+    player sees whether the other took the top card or the next one, never the cards)."""
+    own_draws: tuple[DrawTurn, ...]
+    """Two-player draw: the observer's own turns, with the cards it kept and the discards it saw."""
+    draw_card: Card | None
+    """Two-player draw: the top card of the stock, which the observer looks at when it is its turn to
+    keep or reject it; None otherwise."""
+    stock_remaining: int
+    """Two-player draw: cards left in the stock (0 in dealt games)."""
+    scores: tuple[int, ...]
+    """Points per side."""
+    bags: tuple[int, ...]
+    """Accumulated bags per side."""
+    initial_scores: tuple[int, ...]
+    """The scores the game started from."""
+    initial_bags: tuple[int, ...]
+    """The bags the game started from."""
+    results: tuple[HandScore, ...]
+    """The score sheets of the finished hands."""
+    winner: int | None
+    """The winning side at game over (None before, or for a draw)."""
+    legal_actions: tuple[PlayerAction, ...]
+    """The actions the observer may take now, in the engine's order: its bids, exchanges, draw decisions or
+    plays when it is its turn, plus a :class:`~spades_rules.actions.Redeal` it may call out of turn; empty
+    otherwise."""
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether the observer's own cards are withheld from this view."""
+        return self.hand is None
+
+    @property
+    def draws_taken(self) -> int:
+        """Two-player draw: the number of turns taken so far."""
+        return len(self.draws)
+
+    @property
+    def hands_played(self) -> int:
+        """The number of finished hands."""
+        return len(self.results)

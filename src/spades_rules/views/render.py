@@ -13,14 +13,15 @@ Actions use their one dict form (:meth:`Play.to_dict <spades_rules.actions.Play.
 suits their letters; the rules are :meth:`Rules.options <spades_rules.rules.Rules.options>`. The
 JSON form is described key by key in the embedding guide of the documentation.
 
-This module sits below :mod:`spades_rules.views.observation` (whose methods delegate here), so it
-builds views through the class it is given and never imports it.
+This module sits below :mod:`spades_rules.views.observation` (whose methods delegate here): it reads a
+view's fields as :class:`~spades_rules.views.parts.ObservationFields` declares them, builds views through
+the class it is given, and never imports the observation module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -31,14 +32,9 @@ from spades_rules.errors import ObservationError, SpadesError, _describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
-from spades_rules.views.parts import DrawTurn, ExchangeView
+from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
 
-if TYPE_CHECKING:
-    from spades_rules.views.observation import Observation
-
-    _View = TypeVar("_View", bound=Observation)
-else:
-    _View = TypeVar("_View")
+_View = TypeVar("_View", bound=ObservationFields)
 
 __all__ = ["check_view", "from_dict", "render", "to_dict"]
 
@@ -55,7 +51,7 @@ _KEYS: Final = (
 
 
 # ---------------------------------------------------------------------------------------- to_dict
-def to_dict(view: Observation) -> dict[str, Any]:
+def to_dict(view: ObservationFields) -> dict[str, Any]:
     """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
     return {
         "rules": view.rules.options(),
@@ -298,7 +294,7 @@ def _result(value: object, where: str) -> HandScore:
 
 
 # ---------------------------------------------------------------------------------------- the shape check
-def check_view(view: Observation) -> None:
+def check_view(view: ObservationFields) -> None:
     """Check that ``view``'s fields have the types and lengths an observation of its rules has: seats in
     range, one entry per seat or per side, cards of the rules' deck, none seen in two places (the hand,
     the tricks, the known cards), bids and legal actions of the right seats. Raises
@@ -310,7 +306,7 @@ def check_view(view: Observation) -> None:
         raise ObservationError(f"not a consistent view: {error}") from None
 
 
-def _check(view: Observation) -> None:
+def _check(view: ObservationFields) -> None:
     rules = view.rules
     if not isinstance(rules, Rules):
         raise _Bad("rules", f"must be a Rules, not {_describe(rules)}")
@@ -433,7 +429,7 @@ def _check_trick(
         raise _Bad(where, f"a trick in progress holds fewer than {n} cards and has no winner")
 
 
-def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
+def _check_own_draws(view: ObservationFields, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
     for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
         where = f"own_draws[{at}]"
         if not isinstance(turn, DrawTurn):
@@ -463,7 +459,7 @@ def _check_result(result: object, where: str, n: int, sides: int) -> None:
 
 
 # ---------------------------------------------------------------------------------------- text
-def render(view: Observation) -> str:
+def render(view: ObservationFields) -> str:
     """A readable multi-line text of ``view``, for a terminal or a simple UI."""
     rules = view.rules
     head = f"Seat {view.seat} - {view.phase.value.replace('_', ' ')} phase, dealer {view.dealer}"
