@@ -554,7 +554,7 @@ def test_mirror_and_whiz_bids_fix_the_sampled_spade_counts() -> None:
         state = _mid_hand(rules, 8)
         assert state.hand is not None
         view = observe(state, 0)
-        spade_mask = rules._tables.spade_mask
+        spade_mask = rules.tables.spade_mask
         for seed in range(10):
             world = sample_deal(view, seed)
             assert world.hand is not None

@@ -3,8 +3,10 @@
 Hidden cards are placed one at a time, the most constrained first, each to a random seat among those that
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
 rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
-counts that mirror and whiz bids reveal, and the two-player draw. The hand's public actions are then
-replayed through :func:`~spades_rules.engine.apply`, and the result is checked against the view.
+counts that mirror and whiz bids reveal, and the two-player draw. The engine then builds the
+state the hand's public actions reach from that deal (:func:`~spades_rules.engine.resume_hand`; a finished
+game's last hand is played through :func:`~spades_rules.engine.apply`, to be scored), and the result is
+checked against the view.
 """
 
 from __future__ import annotations
@@ -13,14 +15,12 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
-from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
-from spades_rules.engine import apply, new_game
+from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
+from spades_rules.engine import apply, resume_game, resume_hand
 from spades_rules.errors import IllegalActionError, ObservationError
 from spades_rules.state import GameState, Phase, Trick
-from spades_rules.views import Observation, _played_masks, _popcount, observe
+from spades_rules.views import Observation, observe, played_masks
 
 _MAX_ATTEMPTS: Final = 64
 """Bound on the retries (only needed for the rare constraints the solver does not build in)."""
@@ -46,7 +46,13 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     else:
         deal, exchanges = _sample_hands(observation, rng)
     try:
-        state = _replay(observation, base, deal, exchanges)
+        if observation.phase is Phase.GAME_OVER:  # the final hand must be scored: play it through
+            state = _replay(observation, base, deal, exchanges)
+        else:
+            state = resume_hand(
+                base, deal, draws=observation.draws, bids=observation.bids, exchanges=exchanges,
+                tricks=observation.tricks, current=observation.current_trick, phase=observation.phase,
+            )
         view = observe(state, observation.seat, hide_own_hand=observation.hand is None)
     except (IllegalActionError, ObservationError):
         return None
@@ -63,12 +69,10 @@ def _hand_start(observation: Observation) -> GameState:
         scores = tuple(score - total for score, total in zip(scores, last.totals, strict=True))
         bags = results[-2].bags_after if len(results) > 1 else observation.initial_bags
         results = results[:-1]
-    start = new_game(observation.rules, dealer=observation.dealer, scores=scores, bags=bags)
-    match = attrs.evolve(
-        start._match, results=results, initial_scores=observation.initial_scores,
-        initial_bags=observation.initial_bags,
+    return resume_game(
+        observation.rules, dealer=observation.dealer, scores=scores, bags=bags, results=results,
+        initial_scores=observation.initial_scores, initial_bags=observation.initial_bags,
     )
-    return attrs.evolve(start, match=match)
 
 
 def _all_tricks(observation: Observation) -> tuple[Trick, ...]:
@@ -144,7 +148,7 @@ def _add_seat_bins(
     if quota is None:
         bins.add(seat, need, allowed)
         return
-    spades = quota - _popcount(counted & observation.rules._tables.spade_mask)
+    spades = quota - (counted & observation.rules.tables.spade_mask).bit_count()
     if spades > need:
         raise ObservationError("no deal is consistent with this view: a bid's spade count cannot be met")
     bins.add(seat, spades, allowed & 1 << Suit.SPADES)
@@ -152,9 +156,9 @@ def _add_seat_bins(
 
 
 def _classes(observation: Observation, unknown: int, sink_only: int = 0) -> list[list[Card]]:
-    suit_masks = observation.rules._tables.suit_masks
-    classes = [_cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
-    return [list(cards) for cards in (*classes, _cards_of_mask(unknown & sink_only))]
+    suit_masks = observation.rules.tables.suit_masks
+    classes = [cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
+    return [list(cards) for cards in (*classes, cards_of_mask(unknown & sink_only))]
 
 
 def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
@@ -214,17 +218,17 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     n = rules.players
     seat = observation.seat
     tricks = _all_tricks(observation)
-    played = _played_masks(n, tricks)
-    known = [_mask_of(cards) for cards in observation.known_cards]
-    own = _mask_of(observation.hand) if observation.hand is not None else 0
-    unknown = rules._tables.deck_mask & ~own
+    played = played_masks(n, tricks)
+    known = [mask_of(cards) for cards in observation.known_cards]
+    own = mask_of(observation.hand) if observation.hand is not None else 0
+    unknown = rules.tables.deck_mask & ~own
     for mask in (*played, *known):
         unknown &= ~mask
     bins = _Bins()
     for other in range(n):
         if other == seat and observation.hand is not None:
             continue
-        need = observation.hand_sizes[other] - _popcount(known[other])
+        need = observation.hand_sizes[other] - (known[other]).bit_count()
         _add_seat_bins(bins, observation, other, need, played[other] | known[other])
     got = _distribute(rng, _classes(observation, unknown), bins)
     current = list(known)
@@ -236,28 +240,32 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     exchanges: list[Exchange] = []
     for view in reversed(observation.exchanges):
         if view.cards is not None:
-            cards = _mask_of(view.cards)
+            cards = mask_of(view.cards)
             if cards & held[view.receiver] != cards:
                 raise ObservationError("no deal is consistent with this view: an exchange cannot be undone")
         else:
-            cards = _mask_of(rng.sample(_cards_of_mask(held[view.receiver]), view.size))
+            cards = mask_of(rng.sample(cards_of_mask(held[view.receiver]), view.size))
         held[view.receiver] ^= cards
         held[view.giver] |= cards
-        exchanges.append(Exchange(view.giver, _cards_of_mask(cards)))
+        exchanges.append(Exchange(view.giver, cards_of_mask(cards)))
     exchanges.reverse()
-    return Deal.from_hands(rules, observation.dealer, [_cards_of_mask(mask) for mask in held]), exchanges
+    n, dealer = rules.players, observation.dealer
+    hands = [cards_of_mask(held[(dealer + 1 + k) % n]) for k in range(n)]
+    if any(len(cards) != rules.cards_each for cards in hands):
+        raise ObservationError("no deal is consistent with this view: the hands do not have the right sizes")
+    return Deal(tuple(card for dealt in zip(*hands, strict=True) for card in dealt)), exchanges
 
 
 def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     """The two-player draw: sample the other player's kept cards and everything the seat has not seen
     (the other's discards, the seat's unseen discards, the rest of the stock), then rebuild the stock."""
     rules = observation.rules
-    tables = rules._tables
+    tables = rules.tables
     seat = observation.seat
     other = 1 - seat
     size = len(tables.deck)
     tricks = _all_tricks(observation)
-    played = _played_masks(2, tricks)
+    played = played_masks(2, tricks)
     seen = 0
     for turn in observation.own_draws:
         seen |= turn.kept.bit | (turn.discarded.bit if turn.discarded is not None else 0)
@@ -268,17 +276,17 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     sink_only = _never_held(observation, tricks)
     bins = _Bins()
     _add_seat_bins(bins, observation, other, held_other, played[other])
-    bins.add(None, _popcount(unknown) - held_other, _ALL_CLASSES)
+    bins.add(None, (unknown).bit_count() - held_other, _ALL_CLASSES)
     got = _distribute(rng, _classes(observation, unknown, sink_only), bins)
     hand_other = 0
     sink: list[Card] = []
     for bin_seat, mask in zip(bins.seats, got, strict=True):
         if bin_seat is None:
-            sink.extend(_cards_of_mask(mask))
+            sink.extend(cards_of_mask(mask))
         else:
             hand_other |= mask
     rng.shuffle(sink)
-    kept_other = list(_cards_of_mask(hand_other | played[other]))
+    kept_other = list(cards_of_mask(hand_other | played[other]))
     rng.shuffle(kept_other)
     own_turns = {turn.turn: turn for turn in observation.own_draws}
     stock: list[Card] = []
@@ -299,7 +307,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
 
 def _never_held(observation: Observation, tricks: Sequence[Trick]) -> int:
     """Two-player draw with the lowest-club first lead: clubs below the first card led were not held."""
-    tables = observation.rules._tables
+    tables = observation.rules.tables
     if not tables.lead_lowest_club or not tricks or not tricks[0].cards:
         return 0
     clubs = tables.suit_masks[Suit.CLUBS]

@@ -34,7 +34,9 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "cards_of_mask",
     "format_cards",
+    "mask_of",
     "parse_cards",
 ]
 
@@ -269,8 +271,19 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card._str for card in cards)
 
 
-def _cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in index order."""
+# ---------------------------------------------------------------------------------------- bit masks
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask`` (bit ``card.index``, i.e. ``card.bit``), in index order.
+
+    Sets of cards are ``int`` bit masks throughout the engine (:attr:`Card.bit`,
+    :attr:`HandState.held <spades_rules.state.HandState.held>`, :attr:`Rules.tables
+    <spades_rules.rules.Rules.tables>`); this and :func:`mask_of` convert between the two forms.
+
+    >>> format_cards(cards_of_mask(0b101))
+    '2C 4C'
+    >>> cards_of_mask(mask_of(parse_cards("AS 2C BJ"))) == parse_cards("2C AS BJ")
+    True
+    """
     cards = []
     while mask:
         low = mask & -mask
@@ -279,7 +292,12 @@ def _cards_of_mask(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _mask_of(cards: Iterable[Card]) -> int:
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards: the union of their :attr:`Card.bit`.
+
+    >>> mask_of(parse_cards("2C 4C")) == 0b101
+    True
+    """
     mask = 0
     for card in cards:
         mask |= card.bit

@@ -20,12 +20,13 @@ Phases (:class:`Phase`), in the order a hand goes through them:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
-from spades_rules.cards import Card, _cards_of_mask, format_cards
+from spades_rules.cards import Card, cards_of_mask, format_cards
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -71,6 +72,24 @@ def _values(self: Any, memo: object = None) -> Any:
     return self
 
 
+Trail = tuple["Trail", Action] | None
+"""The actions of a hand, newest first: ``None`` before the first, else ``(earlier trail, action)``.
+
+Adding an action costs one pair instead of a copy of the whole hand's tuple, and the states of one hand
+share their common past (a search tree keeps every state); pairs compare and hash by value.
+"""
+
+
+def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
+    """The actions of ``trail``, oldest first."""
+    actions: list[Action] = []
+    while trail is not None:
+        trail, action = trail
+        actions.append(action)
+    actions.reverse()
+    return tuple(actions)
+
+
 @attrs.frozen
 class _Setup:
     """The parts of a hand that change only before the play: who dealt, the deal, bids, exchanges, draws."""
@@ -91,17 +110,19 @@ class _Setup:
         self,
         *,
         bids: tuple[Bid | None, ...] | None = None,
+        exchanges: tuple[Exchange, ...] | None = None,
+        pending_exchanges: tuple[tuple[int, int], ...] | None = None,
         draws: tuple[bool, ...] | None = None,
         discards: tuple[int, ...] | None = None,
     ) -> _Setup:
-        """A copy with new bids or draw record: the engine's fast path (``attrs.evolve`` is slower)."""
+        """A copy with some parts replaced (the engine's way; ``attrs.evolve`` is slower)."""
         return _Setup(
             self.dealer,
             self.deal,
             self.bids if bids is None else bids,
             self.bid_order,
-            self.exchanges,
-            self.pending_exchanges,
+            self.exchanges if exchanges is None else exchanges,
+            self.pending_exchanges if pending_exchanges is None else pending_exchanges,
             self.draws if draws is None else draws,
             self.discards if discards is None else discards,
         )
@@ -192,15 +213,15 @@ class HandState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat still holds, sorted."""
-        return tuple(_cards_of_mask(mask) for mask in self.held)
+        return tuple(cards_of_mask(mask) for mask in self.held)
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds, sorted."""
-        return _cards_of_mask(self.held[seat])
+        return cards_of_mask(self.held[seat])
 
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """Two-player draw: the cards ``seat`` has discarded."""
-        return _cards_of_mask(self.discards[seat]) if self.discards else ()
+        return cards_of_mask(self.discards[seat]) if self.discards else ()
 
     @property
     def current_trick(self) -> Trick:
@@ -266,8 +287,9 @@ class GameState:
     """Where the game is."""
     hand: HandState | None
     """The hand in progress; None between hands (and the final hand at game over)."""
-    hand_actions: tuple[Action, ...] = attrs.field(repr=False)
-    """Actions of the hand in progress; see :attr:`history`."""
+    _trail: Trail = attrs.field(repr=False, alias="trail")
+    """The actions of the hand in progress, newest first, as a chain of pairs (internal; see
+    :attr:`hand_actions`)."""
     _match: _Match = attrs.field(repr=False, alias="match")
     """Scores, bags, results and the history of finished hands (internal; see the properties)."""
 
@@ -279,6 +301,11 @@ class GameState:
             f"GameState(phase={self.phase.name}, dealer={self.dealer}, to_act={self.to_act}, "
             f"scores={self.scores}, bags={self.bags}, hands_played={self.hands_played}, rules={self.rules!r})"
         )
+
+    @property
+    def hand_actions(self) -> tuple[Action, ...]:
+        """Actions of the hand in progress, in order; see :attr:`history`."""
+        return actions_of_trail(self._trail)
 
     @property
     def dealer(self) -> int:
@@ -356,3 +383,82 @@ class GameState:
     def hands_played(self) -> int:
         """Number of finished hands."""
         return len(self.results)
+
+
+# ---------------------------------------------------------------------------------------- fast constructors
+# The one speed trick of this module: the engine builds states with ``object.__new__`` and each slot's own
+# setter, which is cheaper than the attrs ``__init__`` of a frozen class (a generic ``object.__setattr__``
+# per field); the objects are the same values ``__init__`` would build. Only the engine calls these.
+def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+def _state_builders() -> tuple[
+    Callable[[Rules, Phase, HandState | None, Trail, _Match], GameState],
+    Callable[[GameState, Phase, HandState | None, Action], GameState],
+    Callable[
+        [_Setup, tuple[int, ...], tuple[int, ...], int, tuple[Card, ...], tuple[Trick, ...], bool, int | None],
+        HandState,
+    ],
+    Callable[[int, tuple[Card, ...], int], Trick],
+]:
+    new = object.__new__
+    rules_, phase_, hand_, trail_, match_, hash_ = _slot_setters(
+        GameState, "rules", "phase", "hand", "_trail", "_match", "_attrs_cached_hash"
+    )
+    setup_, held_, won_, leader_, cards_, completed_, broken_, to_act_ = _slot_setters(
+        HandState, "_setup", "held", "tricks_won", "leader", "trick_cards", "completed_tricks", "spades_broken",
+        "to_act",
+    )
+    trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
+
+    def game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
+        state = new(GameState)
+        rules_(state, rules)
+        phase_(state, phase)
+        hand_(state, hand)
+        trail_(state, trail)
+        match_(state, match)
+        hash_(state, None)
+        return state
+
+    def next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
+        state = new(GameState)
+        rules_(state, previous.rules)
+        phase_(state, phase)
+        hand_(state, hand)
+        trail_(state, (previous._trail, action))
+        match_(state, previous._match)
+        hash_(state, None)
+        return state
+
+    def hand_state(
+        setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int, trick: tuple[Card, ...],
+        completed: tuple[Trick, ...], broken: bool, to_act: int | None,
+    ) -> HandState:
+        hand = new(HandState)
+        setup_(hand, setup)
+        held_(hand, held)
+        won_(hand, tricks_won)
+        leader_(hand, leader)
+        cards_(hand, trick)
+        completed_(hand, completed)
+        broken_(hand, broken)
+        to_act_(hand, to_act)
+        return hand
+
+    def trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+        made = new(Trick)
+        trick_leader(made, leader)
+        trick_cards(made, cards)
+        trick_winner(made, winner)
+        return made
+
+    return game_state, next_state, hand_state, trick
+
+
+_game_state, _next_state, _hand_state, _trick = _state_builders()
+"""``_game_state(rules, phase, hand, trail, match)``; ``_next_state(state, phase, hand, action)``: the state
+after ``state`` within the same hand (same rules and game record, ``action`` added to the trail);
+``_hand_state(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)``;
+``_trick(leader, cards, winner)``."""

@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
-from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of, format_cards
+from spades_rules.cards import Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError
 from spades_rules.rules import Rules
@@ -48,10 +48,6 @@ from spades_rules.state import GameState, HandState, Phase, Trick
 __all__ = ["DrawTurn", "ExchangeView", "Observation", "observe", "sample_deal"]
 
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 # ---------------------------------------------------------------------------------------- values
@@ -409,7 +405,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
         state.dealer,
         state.to_act,
         None if hide_own_hand else hand.hand_of(seat),
-        tuple(_popcount(mask) for mask in hand.held),
+        tuple(mask.bit_count() for mask in hand.held),
         hand.bids,
         tricks,
         current,
@@ -496,33 +492,44 @@ def _draw_decisions(state: GameState) -> tuple[bool, ...]:
     return tuple(action.keep for action in actions if isinstance(action, DrawDecision))
 
 
+_SUITS_OF: Final = tuple(tuple(suit for suit in Suit if mask >> suit & 1) for mask in range(1 << len(Suit)))
+"""Per 4-bit mask of suits, the suits in it (iterating the ``Suit`` enum is slow on the ``observe`` path)."""
+
+
 def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...]:
-    tables = rules._tables
+    tables = rules.tables
     suit_of = tables.suit_of
     n = rules.players
     void = [0] * n
     others = sum(1 << suit for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) if tables.suit_masks[suit])
+    spades = int(Suit.SPADES)
     broken = False
     for trick in tricks:
-        if not trick.cards:
+        cards = trick.cards
+        if not cards:
             continue
-        led = suit_of[trick.cards[0].index]
-        if led == Suit.SPADES and not broken and not tables.spades_anytime:
+        led = suit_of[cards[0].index]
+        if led == spades and not broken and not tables.spades_anytime:
             void[trick.leader] |= others  # only a seat holding nothing but spades may lead one unbroken
-        for seat, card in trick.plays(n):
+        seat = trick.leader
+        for card in cards:
             suit = suit_of[card.index]
             if suit != led:
                 void[seat] |= 1 << led
-            if suit == Suit.SPADES:
+            if suit == spades:
                 broken = True
-    return tuple(tuple(suit for suit in Suit if mask >> suit & 1) for mask in void)
+            seat = (seat + 1) % n
+    return tuple(_SUITS_OF[mask] for mask in void)
 
 
-def _played_masks(players: int, tricks: Iterable[Trick]) -> list[int]:
+def played_masks(players: int, tricks: Iterable[Trick]) -> list[int]:
+    """The mask of the cards each seat played in ``tricks``."""
     played = [0] * players
     for trick in tricks:
-        for seat, card in trick.plays(players):
+        seat = trick.leader
+        for card in trick.cards:
             played[seat] |= card.bit
+            seat = (seat + 1) % players
     return played
 
 
@@ -534,12 +541,12 @@ def _known_cards(
     known = [0] * n
     for exchange in hand.exchanges:
         giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
-        cards = _mask_of(exchange.cards)
+        cards = mask_of(exchange.cards)
         if giver == seat:
             known[receiver] |= cards
         elif receiver == seat:
             known[giver] &= ~cards
-    tables = rules._tables
+    tables = rules.tables
     if (
         tables.lead_lowest_club
         and rules.deal_method == "deal"
@@ -548,9 +555,12 @@ def _known_cards(
         and tables.lowest_club is not None
     ):
         known[hand.leader] |= tables.lowest_club.bit  # every card is dealt: the leader holds the lowest club
-    played = _played_masks(n, tricks)
     known[seat] = 0
-    return tuple(_cards_of_mask(mask & ~played[other]) for other, mask in enumerate(known))
+    if not any(known):
+        return ((),) * n
+    played = played_masks(n, tricks)
+    known[seat] = 0
+    return tuple(cards_of_mask(mask & ~played[other]) for other, mask in enumerate(known))
 
 
 # ---------------------------------------------------------------------------------------- sample_deal
