@@ -287,13 +287,17 @@ def main() -> None:
     print(f"score_hand: median {statistics.median(rates):,.0f} calls/s")
 
     print()
-    print("per preset: hands/s, microseconds per card played (whole hand, and the play phase alone), and the")
-    print("ratio to the standard game measured in the same repetition (median over repetitions)")
-    print(f"{'preset':<22}{'hands/s':>9}{'us/card':>9}{'x std':>7}{'play us/card':>14}{'x std':>7}")
+    print("per preset: hands/s, microseconds per card played (whole hand, and the play phase alone), microseconds")
+    print("per action (deal, draws, bids, exchanges, plays), and each as a ratio to the standard game measured in")
+    print("the same repetition (median over repetitions)")
+    print(f"{'preset':<22}{'hands/s':>9}{'us/card':>9}{'x std':>7}{'play us/card':>14}{'x std':>7}"
+          f"{'us/action':>11}{'x std':>7}")
     hand_seconds: dict[str, list[float]] = {name: [] for name in presets}
     play_seconds: dict[str, list[float]] = {name: [] for name in presets}
     hand_ratio: dict[str, list[float]] = {name: [] for name in presets}
     play_ratio: dict[str, list[float]] = {name: [] for name in presets}
+    action_seconds: dict[str, list[float]] = {name: [] for name in presets}
+    action_ratio: dict[str, list[float]] = {name: [] for name in presets}
     count = max(hands // 4, 20)
     order = random.Random(5)
     cards = {name: rules.cards_each * rules.players for name, rules in presets.items()}
@@ -302,20 +306,28 @@ def main() -> None:
         order.shuffle(names)
         for name in names:
             rules = presets[name]
-            base_hand = _time(partial(_random_hands, standard, count, rep)) / count / 52
-            per_hand = _time(partial(_random_hands, rules, count, rep)) / count
+            base_actions = _random_hands(standard, count, rep) + count  # the deals count as actions too
+            base_seconds = _time(partial(_random_hands, standard, count, rep))
+            actions = _random_hands(rules, count, rep) + count
+            seconds = _time(partial(_random_hands, rules, count, rep))
+            base_hand = base_seconds / count / 52
+            per_hand = seconds / count
             base_play = _play_phase_seconds(standard, count, rep) / count / 52
             per_play = _play_phase_seconds(rules, count, rep) / count
             hand_seconds[name].append(per_hand)
             play_seconds[name].append(per_play)
             hand_ratio[name].append(per_hand / cards[name] / base_hand)
             play_ratio[name].append(per_play / cards[name] / base_play)
+            action_seconds[name].append(seconds / actions)
+            action_ratio[name].append((seconds / actions) / (base_seconds / base_actions))
     for name in presets:
         per_card = statistics.median(hand_seconds[name]) / cards[name] * 1e6
         play_card = statistics.median(play_seconds[name]) / cards[name] * 1e6
         print(f"{name:<22}{1 / statistics.median(hand_seconds[name]):>9,.0f}{per_card:>9.2f}"
-              f"{statistics.median(hand_ratio[name]):>7.2f}{play_card:>14.2f}{statistics.median(play_ratio[name]):>7.2f}")
-    print("(two_player: a hand also takes 26 draw decisions for its 26 cards, hence the whole-hand ratio)")
+              f"{statistics.median(hand_ratio[name]):>7.2f}{play_card:>14.2f}{statistics.median(play_ratio[name]):>7.2f}"
+              f"{statistics.median(action_seconds[name]) * 1e6:>11.2f}{statistics.median(action_ratio[name]):>7.2f}")
+    print("(two_player: a hand also takes 26 draw decisions for its 26 cards, hence the whole-hand ratio per card;")
+    print(" its tricks have two cards, so the end-of-trick work comes twice as often per card played)")
 
 
 if __name__ == "__main__":

@@ -162,20 +162,37 @@ def _classes(observation: Observation, unknown: int, sink_only: int = 0) -> list
 
 
 def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
-    """Hall's condition: every set of classes fits in the bins that accept some of them."""
+    """Hall's condition: every set of classes fits in the bins that accept some of them.
+
+    The sets are walked in binary order, each built from a smaller one by adding its lowest class, and
+    only the bins with room count (their accepted classes as ``(cap, accepts)`` pairs)."""
     active = [k for k, count in enumerate(counts) if count]
-    caps, accepts = bins.caps, bins.accepts
-    for subset in range(1, 1 << len(active)):
-        need = 0
-        reach = 0
-        for position, k in enumerate(active):
-            if subset >> position & 1:
-                need += counts[k]
-                reach |= 1 << k
-        room = sum(cap for cap, accept in zip(caps, accepts, strict=True) if accept & reach)
-        if need > room:
+    rooms = [(cap, accept) for cap, accept in zip(bins.caps, bins.accepts, strict=True) if cap]
+    size = 1 << len(active)
+    need = [0] * size
+    reach = [0] * size
+    for subset in range(1, size):
+        low = subset & -subset
+        k = active[low.bit_length() - 1]
+        need[subset] = total = need[subset ^ low] + counts[k]
+        reach[subset] = classes = reach[subset ^ low] | 1 << k
+        room = 0
+        for cap, accept in rooms:
+            if accept & classes:
+                room += cap
+        if total > room:
             return False
     return True
+
+
+def _flexible(counts: Sequence[int], bins: _Bins) -> bool:
+    """Whether every bin with room accepts every class left: then any placement keeps the rest feasible (and
+    stays so, as rooms and classes only empty), so Hall's condition need not be checked again."""
+    active = 0
+    for k, count in enumerate(counts):
+        if count:
+            active |= 1 << k
+    return all(accept & active == active for cap, accept in zip(bins.caps, bins.accepts, strict=True) if cap)
 
 
 def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> list[int]:
@@ -188,9 +205,11 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
     got = [0] * len(bins.caps)
     caps = bins.caps
     order = sorted(range(len(classes)), key=lambda k: sum(1 for accept in bins.accepts if accept >> k & 1))
+    flexible = False
     for k in order:
         cards = classes[k]
         rng.shuffle(cards)
+        flexible = flexible or _flexible(counts, bins)
         for card in cards:
             candidates = [b for b, accept in enumerate(bins.accepts) if accept >> k & 1 and caps[b]]
             chosen = candidates[-1]
@@ -203,7 +222,7 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
                         break
                 caps[chosen] -= 1
                 counts[k] -= 1
-                if len(candidates) == 1 or _feasible(counts, bins):
+                if flexible or len(candidates) == 1 or _feasible(counts, bins):
                     break
                 caps[chosen] += 1
                 counts[k] += 1
