@@ -46,8 +46,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
 from typing import Final, NoReturn
 
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
@@ -86,7 +86,10 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
 # - Play actions are interned per seat and card (``_PLAYS``), and the tuple of plays of a one-suit mask is
 #   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup.
-# - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``).
+# - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
+#   table size and dealer (``_seats_in_bid_order``).
+# - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_INTERNED``), which
+#   refuses forged cards in the same pass.
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _BID: Final = Phase.BID
@@ -109,8 +112,8 @@ _PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ 
 """Per seat: a mask within one suit block -> its plays, in card order (bounded, see ``_SUIT_BLOCKS``)."""
 _DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(_SEATS))
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
-_index_of: Final = attrgetter("index")
-_bit_of: Final = attrgetter("bit")
+_BIT_OF_INTERNED: Final = {id(card): card.bit for card in ALL_CARDS}
+"""The bit of each interned card by object identity: a forged look-alike card is not found."""
 
 
 def new_game(
@@ -455,11 +458,12 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     tables = rules.tables
     deck = action.deck
     n = tables.players
-    if tuple(map(ALL_CARDS.__getitem__, map(_index_of, deck))) != deck:
-        _refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
     dealer = state.dealer
     dealt = [deck] if rules.deal_method == "draw" else [deck[offset::n] for offset in range(n)]
-    masks = [sum(map(_bit_of, cards)) for cards in dealt]  # a sum of bits is their union when no card repeats
+    try:  # a sum of bits is their union when no card repeats (checked below)
+        masks = [sum(map(_BIT_OF_INTERNED.__getitem__, map(id, cards))) for cards in dealt]
+    except KeyError:
+        _refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
     union = 0
     for cards, mask in zip(dealt, masks, strict=True):
         if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
@@ -517,8 +521,12 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
 
 
 def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
-    n = rules.players
-    if rules.bid_order == "partners_consecutive":
+    return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
+
+
+@lru_cache(maxsize=64)
+def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tuple[int, ...]:
+    if partners_consecutive:
         return tuple((dealer + step) % n for step in (1, 3, 2, 4))
     return tuple((dealer + 1 + step) % n for step in range(n))
 
@@ -580,7 +588,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     bids = list(hand._setup.bids)
     bids[seat] = action
     setup = hand._setup.changed(bids=tuple(bids))
-    made = len(bids) - bids.count(None)
+    made = hand.bid_order.index(seat) + 1  # the seats bid in this order
     if made < len(hand.bid_order):
         hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made])
         return _next_state(state, _BID, hand, action)

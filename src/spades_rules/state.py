@@ -116,7 +116,7 @@ class _Setup:
         discards: tuple[int, ...] | None = None,
     ) -> _Setup:
         """A copy with some parts replaced (the engine's way; ``attrs.evolve`` is slower)."""
-        return _Setup(
+        return _setup(
             self.dealer,
             self.deal,
             self.bids if bids is None else bids,
@@ -401,6 +401,11 @@ def _state_builders() -> tuple[
         HandState,
     ],
     Callable[[int, tuple[Card, ...], int], Trick],
+    Callable[
+        [int, Deal, tuple[Bid | None, ...], tuple[int, ...], tuple[Exchange, ...], tuple[tuple[int, int], ...],
+         tuple[bool, ...], tuple[int, ...]],
+        _Setup,
+    ],
 ]:
     new = object.__new__
     rules_, phase_, hand_, trail_, match_, hash_ = _slot_setters(
@@ -411,6 +416,9 @@ def _state_builders() -> tuple[
         "to_act",
     )
     trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
+    setup_setters = _slot_setters(
+        _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
+    )
 
     def game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
         state = new(GameState)
@@ -454,11 +462,18 @@ def _state_builders() -> tuple[
         trick_winner(made, winner)
         return made
 
-    return game_state, next_state, hand_state, trick
+    def setup(*parts: Any) -> _Setup:
+        made = new(_Setup)
+        for put, part in zip(setup_setters, parts, strict=True):
+            put(made, part)
+        return made
+
+    return game_state, next_state, hand_state, trick, setup
 
 
-_game_state, _next_state, _hand_state, _trick = _state_builders()
+_game_state, _next_state, _hand_state, _trick, _setup = _state_builders()
 """``_game_state(rules, phase, hand, trail, match)``; ``_next_state(state, phase, hand, action)``: the state
 after ``state`` within the same hand (same rules and game record, ``action`` added to the trail);
 ``_hand_state(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)``;
-``_trick(leader, cards, winner)``."""
+``_trick(leader, cards, winner)``; ``_setup(dealer, deal, bids, bid_order, exchanges, pending_exchanges,
+draws, discards)``."""
