@@ -165,13 +165,14 @@ def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
     """Hall's condition: every set of classes fits in the bins that accept some of them.
 
     The sets are walked in binary order, each built from a smaller one by adding its lowest class, and
-    only the bins with room count (their accepted classes as ``(cap, accepts)`` pairs)."""
+    only the bins with room count."""
     active = [k for k, count in enumerate(counts) if count]
-    rooms = [(cap, accept) for cap, accept in zip(bins.caps, bins.accepts, strict=True) if cap]
+    caps, accepts = bins.caps, bins.accepts
+    rooms = [(cap, accept) for cap, accept in zip(caps, accepts, strict=True) if cap]
     size = 1 << len(active)
     need = [0] * size
     reach = [0] * size
-    for subset in range(1, size):
+    for subset in range(1, size):  # each set is a smaller one plus its lowest class
         low = subset & -subset
         k = active[low.bit_length() - 1]
         need[subset] = total = need[subset ^ low] + counts[k]
@@ -186,8 +187,8 @@ def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
 
 
 def _flexible(counts: Sequence[int], bins: _Bins) -> bool:
-    """Whether every bin with room accepts every class left: then any placement keeps the rest feasible (and
-    stays so, as rooms and classes only empty), so Hall's condition need not be checked again."""
+    """Whether every bin with room accepts every class left: then every way of filling the rooms is
+    possible, and a uniform one is a shuffle of the cards left cut into the rooms (no Hall check needed)."""
     active = 0
     for k, count in enumerate(counts):
         if count:
@@ -198,18 +199,27 @@ def _flexible(counts: Sequence[int], bins: _Bins) -> bool:
 def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> list[int]:
     """Place every card of ``classes`` into a bin that accepts its class, filling every bin exactly; the
     masks of the cards each bin got. Most constrained classes first; each card goes to a random bin
-    (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends."""
+    (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends; once no
+    constraint is left, the remaining cards are shuffled and cut into the rooms."""
     counts = [len(cards) for cards in classes]
     if sum(counts) != sum(bins.caps) or not _feasible(counts, bins):
         raise ObservationError("no deal is consistent with this view: the hidden cards cannot fill the hands")
     got = [0] * len(bins.caps)
     caps = bins.caps
     order = sorted(range(len(classes)), key=lambda k: sum(1 for accept in bins.accepts if accept >> k & 1))
-    flexible = False
-    for k in order:
+    for at, k in enumerate(order):
+        if _flexible(counts, bins):  # every card left may go anywhere with room: a uniform cut of a shuffle
+            rest = [card for later in order[at:] for card in classes[later]]
+            rng.shuffle(rest)
+            start = 0
+            for b, cap in enumerate(caps):
+                for card in rest[start:start + cap]:
+                    got[b] |= card.bit
+                start += cap
+            caps[:] = [0] * len(caps)
+            return got
         cards = classes[k]
         rng.shuffle(cards)
-        flexible = flexible or _flexible(counts, bins)
         for card in cards:
             candidates = [b for b, accept in enumerate(bins.accepts) if accept >> k & 1 and caps[b]]
             chosen = candidates[-1]
@@ -222,7 +232,7 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
                         break
                 caps[chosen] -= 1
                 counts[k] -= 1
-                if flexible or len(candidates) == 1 or _feasible(counts, bins):
+                if len(candidates) == 1 or _feasible(counts, bins):
                     break
                 caps[chosen] += 1
                 counts[k] += 1
