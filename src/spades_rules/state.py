@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -128,8 +128,32 @@ class _Setup:
         )
 
 
+class _HandSlots:
+    """The storage of :class:`HandState` (whose attrs class reuses these slots and adds none): the engine's
+    fast constructor fills one with plain assignments, then makes it a ``HandState`` (see "fast
+    constructors" below)."""
+
+    __slots__ = (
+        "__weakref__", "_setup", "completed_tricks", "held", "leader", "spades_broken", "to_act", "trick_cards",
+        "tricks_won",
+    )
+
+    def __init__(
+        self, setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int,
+        trick_cards: tuple[Card, ...], completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
+    ) -> None:
+        self._setup = setup
+        self.held = held
+        self.tricks_won = tricks_won
+        self.leader = leader
+        self.trick_cards = trick_cards
+        self.completed_tricks = completed_tricks
+        self.spades_broken = spades_broken
+        self.to_act = to_act
+
+
 @attrs.frozen(repr=False)
-class HandState:
+class HandState(_HandSlots):
     """One hand in progress (or finished, at game over).
 
     The public fields and properties: :attr:`hands`, :attr:`bids`, :attr:`tricks_won`,
@@ -272,8 +296,23 @@ class _Match:
     __deepcopy__ = _values
 
 
-@attrs.frozen(cache_hash=True, repr=False)
-class GameState:
+class _GameSlots:
+    """The storage of :class:`GameState` (whose attrs class reuses these slots and adds none), like
+    :class:`_HandSlots`; ``_hash`` caches the hash, computed on first use and never pickled."""
+
+    __slots__ = ("__weakref__", "_hash", "_match", "_trail", "hand", "phase", "rules")
+    _hash: int
+
+    def __init__(self, rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> None:
+        self.rules = rules
+        self.phase = phase
+        self.hand = hand
+        self._trail = trail
+        self._match = match
+
+
+@attrs.frozen(repr=False, unsafe_hash=False)
+class GameState(_GameSlots):
     """A whole game: rules, scores, finished hands and the hand in progress.
 
     Create one with :func:`~spades_rules.engine.new_game`, advance it with
@@ -295,6 +334,14 @@ class GameState:
 
     __copy__ = _values
     __deepcopy__ = _values
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # first use (the cache is a slot of its own, left out of pickles)
+            value = hash((self.rules, self.phase, self.hand, self._trail, self._match))
+            object.__setattr__(self, "_hash", value)
+            return value
 
     def __repr__(self) -> str:
         return (
@@ -386,20 +433,40 @@ class GameState:
 
 
 # ---------------------------------------------------------------------------------------- fast constructors
-# The one speed trick of this module: the engine builds states with ``object.__new__`` and each slot's own
-# setter, which is cheaper than the attrs ``__init__`` of a frozen class (a generic ``object.__setattr__``
-# per field); the objects are the same values ``__init__`` would build. Only the engine calls these.
+# The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
+# generic ``object.__setattr__``; instead, the engine fills the plain storage class (``_HandSlots``,
+# ``_GameSlots``: ordinary fast attribute stores) and then switches the object's class to the frozen one,
+# which has the same layout. The result is the very value ``__init__`` would build. Only the engine calls
+# these; the rarer ``Trick`` and ``_Setup`` are filled through their slots' setters.
 def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
     return tuple(cls.__dict__[name].__set__ for name in names)
 
 
-def _state_builders() -> tuple[
-    Callable[[Rules, Phase, HandState | None, Trail, _Match], GameState],
-    Callable[[GameState, Phase, HandState | None, Action], GameState],
-    Callable[
-        [_Setup, tuple[int, ...], tuple[int, ...], int, tuple[Card, ...], tuple[Trick, ...], bool, int | None],
-        HandState,
-    ],
+def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
+    """A ``GameState``."""
+    state = _GameSlots(rules, phase, hand, trail, match)
+    state.__class__ = GameState
+    return cast(GameState, state)
+
+
+def _next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
+    """The state after ``previous`` within the same hand: same rules and game record, ``action`` added."""
+    state = _GameSlots(previous.rules, phase, hand, (previous._trail, action), previous._match)
+    state.__class__ = GameState
+    return cast(GameState, state)
+
+
+def _hand_state(
+    setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int, trick_cards: tuple[Card, ...],
+    completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
+) -> HandState:
+    """A ``HandState``."""
+    hand = _HandSlots(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)
+    hand.__class__ = HandState
+    return cast(HandState, hand)
+
+
+def _value_builders() -> tuple[
     Callable[[int, tuple[Card, ...], int], Trick],
     Callable[
         [int, Deal, tuple[Bid | None, ...], tuple[int, ...], tuple[Exchange, ...], tuple[tuple[int, int], ...],
@@ -408,52 +475,10 @@ def _state_builders() -> tuple[
     ],
 ]:
     new = object.__new__
-    rules_, phase_, hand_, trail_, match_, hash_ = _slot_setters(
-        GameState, "rules", "phase", "hand", "_trail", "_match", "_attrs_cached_hash"
-    )
-    setup_, held_, won_, leader_, cards_, completed_, broken_, to_act_ = _slot_setters(
-        HandState, "_setup", "held", "tricks_won", "leader", "trick_cards", "completed_tricks", "spades_broken",
-        "to_act",
-    )
     trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
     setup_setters = _slot_setters(
         _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
     )
-
-    def game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
-        state = new(GameState)
-        rules_(state, rules)
-        phase_(state, phase)
-        hand_(state, hand)
-        trail_(state, trail)
-        match_(state, match)
-        hash_(state, None)
-        return state
-
-    def next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
-        state = new(GameState)
-        rules_(state, previous.rules)
-        phase_(state, phase)
-        hand_(state, hand)
-        trail_(state, (previous._trail, action))
-        match_(state, previous._match)
-        hash_(state, None)
-        return state
-
-    def hand_state(
-        setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int, trick: tuple[Card, ...],
-        completed: tuple[Trick, ...], broken: bool, to_act: int | None,
-    ) -> HandState:
-        hand = new(HandState)
-        setup_(hand, setup)
-        held_(hand, held)
-        won_(hand, tricks_won)
-        leader_(hand, leader)
-        cards_(hand, trick)
-        completed_(hand, completed)
-        broken_(hand, broken)
-        to_act_(hand, to_act)
-        return hand
 
     def trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
         made = new(Trick)
@@ -468,12 +493,9 @@ def _state_builders() -> tuple[
             put(made, part)
         return made
 
-    return game_state, next_state, hand_state, trick, setup
+    return trick, setup
 
 
-_game_state, _next_state, _hand_state, _trick, _setup = _state_builders()
-"""``_game_state(rules, phase, hand, trail, match)``; ``_next_state(state, phase, hand, action)``: the state
-after ``state`` within the same hand (same rules and game record, ``action`` added to the trail);
-``_hand_state(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)``;
-``_trick(leader, cards, winner)``; ``_setup(dealer, deal, bids, bid_order, exchanges, pending_exchanges,
+_trick, _setup = _value_builders()
+"""``_trick(leader, cards, winner)``; ``_setup(dealer, deal, bids, bid_order, exchanges, pending_exchanges,
 draws, discards)``."""
