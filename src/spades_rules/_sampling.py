@@ -202,7 +202,7 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
     (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends; once no
     constraint is left, the remaining cards are shuffled and cut into the rooms."""
     counts = [len(cards) for cards in classes]
-    if sum(counts) != sum(bins.caps) or not _feasible(counts, bins):
+    if sum(counts) != sum(bins.caps) or not (_flexible(counts, bins) or _feasible(counts, bins)):
         raise ObservationError("no deal is consistent with this view: the hidden cards cannot fill the hands")
     got = [0] * len(bins.caps)
     caps = bins.caps
