@@ -67,6 +67,7 @@ from spades_rules.state import (
     _Match,
     _next_state,
     _Setup,
+    _setup,
     _trick,
     actions_of_trail,
 )
@@ -474,7 +475,7 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
         _refuse_deal(tables, action)
     empty = (0,) * n
     if rules.deal_method == "draw":
-        setup = _Setup(dealer, action, (None,) * n, (), discards=empty)
+        setup = _setup(dealer, action, (None,) * n, (), (), (), (), empty)
         hand = _hand_state(setup, empty, empty, 0, (), (), False, (dealer + 1) % n)
         return _next_state(state, _DRAW, hand, action)
     held = [0] * n
@@ -553,8 +554,8 @@ def _with_setup(
     setup: _Setup | None, dealer: int, deal: Deal, bids: tuple[Bid | None, ...], order: tuple[int, ...]
 ) -> _Setup:
     if setup is None:
-        return _Setup(dealer, deal, bids, order)
-    return _Setup(dealer, deal, bids, order, draws=setup.draws, discards=setup.discards)
+        return _setup(dealer, deal, bids, order, (), (), (), ())
+    return _setup(dealer, deal, bids, order, (), (), setup.draws, setup.discards)
 
 
 def _apply_redeal(state: GameState, action: Redeal) -> GameState:
@@ -711,7 +712,7 @@ def resume_hand(
             held[(dealer + 1 + offset) % n] = mask_of(deal.deck[offset::n])
     empty = (0,) * n
     if phase is _DRAW:
-        setup = _Setup(dealer, deal, (None,) * n, (), draws=draws, discards=discards)
+        setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
         hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, (dealer + 1 + len(draws)) % n)
         return _game_state(rules, _DRAW, hand, trail, start._match)
     fixed = rules.bidding in ("none", "mirror")
@@ -720,7 +721,7 @@ def resume_hand(
         bid = bids[seat]
         if bid is not None:
             trail = (trail, bid)
-    setup = _Setup(dealer, deal, bids, order, draws=draws, discards=discards)
+    setup = _setup(dealer, deal, bids, order, (), (), draws, discards)
     if phase is _BID:
         made = sum(bid is not None for bid in bids)
         hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, order[made])
@@ -731,7 +732,7 @@ def resume_hand(
         held[exchange.seat] ^= passed
         held[rules.partner_of(exchange.seat) or 0] |= passed
         trail = (trail, exchange)
-    setup = _Setup(dealer, deal, bids, order, tuple(exchanges), due[len(exchanges):], draws, discards)
+    setup = _setup(dealer, deal, bids, order, tuple(exchanges), due[len(exchanges):], draws, discards)
     if phase is _EXCHANGE:
         hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, due[len(exchanges)][0])
         return _game_state(rules, _EXCHANGE, hand, trail, start._match)

@@ -476,7 +476,7 @@ def _value_builders() -> tuple[
 ]:
     new = object.__new__
     trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
-    setup_setters = _slot_setters(
+    dealer_, deal_, bids_, order_, exchanges_, pending_, draws_, discards_ = _slot_setters(
         _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
     )
 
@@ -487,10 +487,20 @@ def _value_builders() -> tuple[
         trick_winner(made, winner)
         return made
 
-    def setup(*parts: Any) -> _Setup:
+    def setup(
+        dealer: int, deal: Deal, bids: tuple[Bid | None, ...], bid_order: tuple[int, ...],
+        exchanges: tuple[Exchange, ...], pending: tuple[tuple[int, int], ...], draws: tuple[bool, ...],
+        discards: tuple[int, ...],
+    ) -> _Setup:
         made = new(_Setup)
-        for put, part in zip(setup_setters, parts, strict=True):
-            put(made, part)
+        dealer_(made, dealer)
+        deal_(made, deal)
+        bids_(made, bids)
+        order_(made, bid_order)
+        exchanges_(made, exchanges)
+        pending_(made, pending)
+        draws_(made, draws)
+        discards_(made, discards)
         return made
 
     return trick, setup
