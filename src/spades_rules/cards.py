@@ -284,12 +284,22 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     >>> cards_of_mask(mask_of(parse_cards("AS 2C BJ"))) == parse_cards("2C AS BJ")
     True
     """
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    cards: tuple[Card, ...] = ()
+    for table in _CARDS_OF_BYTE:  # a byte of the mask at a time, from precomputed tuples
+        if mask & 0xFF:
+            cards += table[mask & 0xFF]
+        mask >>= 8
+        if not mask:
+            break
+    return cards
+
+
+_CARDS_OF_BYTE: Final = tuple(
+    tuple(tuple(ALL_CARDS[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(ALL_CARDS))
+          for byte in range(256))
+    for k in range((len(ALL_CARDS) + 7) // 8)
+)
+"""For each byte of a mask (7 of them cover the 54 cards), the cards of each of its 256 values."""
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -405,7 +405,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
         state.dealer,
         state.to_act,
         None if hide_own_hand else hand.hand_of(seat),
-        tuple(mask.bit_count() for mask in hand.held),
+        tuple(map(int.bit_count, hand.held)),
         hand.bids,
         tricks,
         current,
@@ -501,25 +501,22 @@ def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...
     suit_of = tables.suit_of
     n = rules.players
     void = [0] * n
-    others = sum(1 << suit for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) if tables.suit_masks[suit])
     spades = int(Suit.SPADES)
-    broken = False
+    broken = tables.spades_anytime  # (only the unbroken-spade-lead inference below needs it)
     for trick in tricks:
         cards = trick.cards
         if not cards:
             continue
         led = suit_of[cards[0].index]
-        if led == spades and not broken and not tables.spades_anytime:
-            void[trick.leader] |= others  # only a seat holding nothing but spades may lead one unbroken
-        seat = trick.leader
-        for card in cards:
+        if led == spades and not broken:  # only a seat holding nothing but spades may lead one unbroken
+            void[trick.leader] |= sum(1 << suit for suit in range(spades) if tables.suit_masks[suit])
+        for at, card in enumerate(cards):
             suit = suit_of[card.index]
             if suit != led:
-                void[seat] |= 1 << led
-            if suit == spades:
-                broken = True
-            seat = (seat + 1) % n
-    return tuple(_SUITS_OF[mask] for mask in void)
+                void[(trick.leader + at) % n] |= 1 << led
+                broken = broken or suit == spades
+        broken = broken or led == spades
+    return tuple(map(_SUITS_OF.__getitem__, void))
 
 
 def played_masks(players: int, tricks: Iterable[Trick]) -> list[int]:
