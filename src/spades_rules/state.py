@@ -250,7 +250,7 @@ class HandState(_HandSlots):
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty)."""
-        return Trick(self.leader, self.trick_cards)
+        return _trick(self.leader, self.trick_cards, None)
 
     @property
     def tricks_played(self) -> int:
@@ -467,7 +467,7 @@ def _hand_state(
 
 
 def _value_builders() -> tuple[
-    Callable[[int, tuple[Card, ...], int], Trick],
+    Callable[[int, tuple[Card, ...], int | None], Trick],
     Callable[
         [int, Deal, tuple[Bid | None, ...], tuple[int, ...], tuple[Exchange, ...], tuple[tuple[int, int], ...],
          tuple[bool, ...], tuple[int, ...]],
@@ -480,7 +480,7 @@ def _value_builders() -> tuple[
         _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
     )
 
-    def trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+    def trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
         made = new(Trick)
         trick_leader(made, leader)
         trick_cards(made, cards)

@@ -391,7 +391,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
             state.initial_bags, state.results, state.winner, (),
         )
     tricks = hand.completed_tricks
-    in_play = state.phase is Phase.PLAY
+    in_play = state.phase is _PLAY
     current = hand.current_trick if in_play else None
     all_tricks = (*tricks, current) if current is not None else tricks
     draws, own_draws, draw_card, stock_remaining = _draw_view(state, hand, seat)
@@ -492,6 +492,10 @@ def _draw_decisions(state: GameState) -> tuple[bool, ...]:
     return tuple(action.keep for action in actions if isinstance(action, DrawDecision))
 
 
+_PLAY: Final = Phase.PLAY
+_SPADES: Final = int(Suit.SPADES)
+"""Module constants: looking up an enum member (``Phase.PLAY``) costs about 0.3 µs on Python 3.11."""
+
 _SUITS_OF: Final = tuple(tuple(suit for suit in Suit if mask >> suit & 1) for mask in range(1 << len(Suit)))
 """Per 4-bit mask of suits, the suits in it (iterating the ``Suit`` enum is slow on the ``observe`` path)."""
 
@@ -501,7 +505,7 @@ def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...
     suit_of = tables.suit_of
     n = rules.players
     void = [0] * n
-    spades = int(Suit.SPADES)
+    spades = _SPADES
     broken = tables.spades_anytime  # (only the unbroken-spade-lead inference below needs it)
     for trick in tricks:
         cards = trick.cards
