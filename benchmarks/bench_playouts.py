@@ -256,10 +256,10 @@ def main() -> None:
     play_states = _play_states(standard, 20 if args.quick else 100, 13)
     ours, theirs, theirs_shuffled, sample_share, observe_share = [], [], [], [], []
     for rep in range(reps):  # interleaved so that all of them see the same machine load
-        hand_seconds = _time(partial(_random_hands, standard, hands, rep)) / hands
-        ours.append(1 / hand_seconds)
-        sample_share.append(_time(partial(_sample_all, views, rep)) / len(views) / hand_seconds)
-        observe_share.append(_time(partial(_observe_all, play_states)) / len(play_states) / hand_seconds)
+        seconds_per_hand = _time(partial(_random_hands, standard, hands, rep)) / hands
+        ours.append(1 / seconds_per_hand)
+        sample_share.append(_time(partial(_sample_all, views, rep)) / len(views) / seconds_per_hand)
+        observe_share.append(_time(partial(_observe_all, play_states)) / len(play_states) / seconds_per_hand)
         if have_openspiel:
             _openspiel_hands(5, rep)
             theirs.append(hands / _time(partial(_openspiel_hands, hands, rep)))
