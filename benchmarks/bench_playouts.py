@@ -3,10 +3,16 @@
 Prints medians of several repetitions, measured side by side in one run (machines here are noisy):
 
 - random full standard hands per second: a seeded deal, random legal bids, every card (random legal play);
-- ``legal_actions`` and ``apply`` median latency on mid-hand states;
+- the same random-hand loop driven through OpenSpiel's Python API, twice: dealing by choosing among
+  ``chance_outcomes()`` (the textbook loop, which spends much of its time building those lists), and dealing
+  with 52 ``apply_action`` calls on a deck shuffled in Python; our ratio to each;
+- median latency on mid-hand states: ``legal_actions`` when following suit and in any play situation,
+  ``apply`` of a play;
+- ``sample_deal`` (one world from a mid-hand view) and ``observe`` as fractions of one random hand, measured
+  in the same repetitions as the hands;
+- bytes kept alive per card played (tracemalloc), when every state of the play is kept (as a search tree does);
 - ``score_hand`` calls per second;
-- random hands per second and cost per card played for every preset, as a ratio to the standard game;
-- the same random-hand loop driven through OpenSpiel's Python API, and the ratio.
+- random hands per second and cost per card played for every preset, as a ratio to the standard game.
 
 Run: ``python benchmarks/bench_playouts.py [--reps 7] [--hands 300] [--quick]``.
 """
@@ -17,11 +23,24 @@ import argparse
 import random
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from spades_rules import Deal, GameState, Phase, Rules, apply, legal_actions, new_game, score_hand
+from spades_rules import (
+    Deal,
+    GameState,
+    Observation,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    sample_deal,
+    score_hand,
+)
 
 
 def _random_hands(rules: Rules, hands: int, seed: int) -> int:
@@ -74,6 +93,26 @@ def _openspiel_hands(hands: int, seed: int) -> int:
     return actions
 
 
+def _openspiel_hands_shuffled(hands: int, seed: int) -> int:
+    """OpenSpiel's loop dealing the 52 cards with ``apply_action`` on a deck shuffled in Python."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = 0
+    deck = list(range(52))
+    for _ in range(hands):
+        state = game.new_initial_state()
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
 def _time(run: Callable[[], Any]) -> float:
     start = time.perf_counter()
     run()
@@ -94,20 +133,92 @@ def _mid_hand_states(rules: Rules, count: int, seed: int) -> list[GameState]:
     return states
 
 
-def _latency(states: list[GameState], loops: int) -> tuple[float, float]:
-    """Median microseconds of one legal_actions call and one apply call over the given states."""
-    legal_times, apply_times = [], []
+def _play_states(rules: Rules, count: int, seed: int) -> list[GameState]:
+    """States at random moments of the play (any trick, any position in it), from random hands."""
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    while len(states) < count:
+        state = apply(new_game(rules), Deal.shuffled(rules, rng))
+        stop = rng.randrange(rules.cards_each * rules.players)
+        while state.phase is not Phase.PLAY:
+            state = apply(state, rng.choice(legal_actions(state)))
+        for _ in range(stop):
+            state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def _following(state: GameState) -> bool:
+    """Whether the seat to play must follow the suit led (it holds a card of that suit)."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    if not hand.trick_cards:
+        return False
+    led = state.rules.effective_suit(hand.trick_cards[0])
+    return any(state.rules.effective_suit(card) == led for card in hand.hand_of(hand.to_act))
+
+
+def _per_call(run: Callable[[], Any], loops: int) -> float:
+    """Microseconds per call of ``run``, over ``loops`` calls."""
+    start = time.perf_counter()
+    for _ in range(loops):
+        run()
+    return (time.perf_counter() - start) / loops * 1e6
+
+
+def _latency(states: list[GameState], loops: int) -> tuple[float, float, float]:
+    """Median microseconds of ``legal_actions`` while following suit, ``legal_actions`` in any play
+    situation, and ``apply`` of a play, over the given play-phase states."""
+    follow_times, legal_times, apply_times = [], [], []
     for state in states:
         action = legal_actions(state)[0]
-        start = time.perf_counter()
-        for _ in range(loops):
-            legal_actions(state)
-        legal_times.append((time.perf_counter() - start) / loops * 1e6)
-        start = time.perf_counter()
-        for _ in range(loops):
-            apply(state, action)
-        apply_times.append((time.perf_counter() - start) / loops * 1e6)
-    return statistics.median(legal_times), statistics.median(apply_times)
+        legal = _per_call(partial(legal_actions, state), loops)
+        legal_times.append(legal)
+        if _following(state):
+            follow_times.append(legal)
+        apply_times.append(_per_call(partial(apply, state, action), loops))
+    return statistics.median(follow_times), statistics.median(legal_times), statistics.median(apply_times)
+
+
+def _views(states: list[GameState]) -> list[Observation]:
+    return [observe(state, state.to_act or 0) for state in states]
+
+
+def _observe_all(states: list[GameState]) -> None:
+    for state in states:
+        observe(state, state.to_act or 0)
+
+
+def _sample_all(views: list[Observation], seed: int) -> None:
+    rng = random.Random(seed)
+    for view in views:
+        sample_deal(view, rng)
+
+
+def _bytes_per_card(rules: Rules, hands: int, seed: int) -> float:
+    """Bytes kept alive per card played when every state of random hands (from the deal on: bids and
+    plays) is kept, as a search tree does; measured with tracemalloc after the engine's caches are warm.
+    The deals and the random draws are made before measuring (they are inputs)."""
+    rng = random.Random(seed)
+    game = new_game(rules)
+    deals = [Deal.shuffled(rules, rng) for _ in range(hands)]
+    draws = [rng.random() for _ in range(hands * 80)]
+    kept: list[GameState] = []
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    at = 0
+    for deal in deals:
+        state = apply(game, deal)
+        kept.append(state)
+        while state.hand is not None:
+            actions = legal_actions(state)
+            state = apply(state, actions[int(draws[at] * len(actions))])
+            at += 1
+            kept.append(state)
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    cards = hands * rules.cards_each * rules.players
+    return (grown - 8 * len(kept)) / cards  # not counting the list that keeps them
 
 
 def _score_rate(calls: int) -> float:
@@ -141,39 +252,52 @@ def main() -> None:
     _random_hands(standard, 200 if args.quick else 3000, 99)
     for rules in presets.values():
         _random_hands(rules, 20 if args.quick else 300, 98)
-    ours, theirs = [], []
-    for rep in range(reps):  # interleaved so both see the same machine load
-        ours.append(hands / _time(partial(_random_hands, standard, hands, rep)))
+    views = _views(_mid_hand_states(standard, 20 if args.quick else 100, 12))
+    play_states = _play_states(standard, 20 if args.quick else 100, 13)
+    ours, theirs, theirs_shuffled, sample_share, observe_share = [], [], [], [], []
+    for rep in range(reps):  # interleaved so that all of them see the same machine load
+        seconds_per_hand = _time(partial(_random_hands, standard, hands, rep)) / hands
+        ours.append(1 / seconds_per_hand)
+        sample_share.append(_time(partial(_sample_all, views, rep)) / len(views) / seconds_per_hand)
+        observe_share.append(_time(partial(_observe_all, play_states)) / len(play_states) / seconds_per_hand)
         if have_openspiel:
             _openspiel_hands(5, rep)
             theirs.append(hands / _time(partial(_openspiel_hands, hands, rep)))
+            theirs_shuffled.append(hands / _time(partial(_openspiel_hands_shuffled, hands, rep)))
     ours_median = statistics.median(ours)
     print(f"random standard hands/s (deal + bids + 52 cards): median {ours_median:,.0f} "
           f"(min {min(ours):,.0f}, max {max(ours):,.0f}, {reps} x {hands} hands)")
     if have_openspiel:
-        theirs_median = statistics.median(theirs)
-        print(f"OpenSpiel spades hands/s, Python-driven:          median {theirs_median:,.0f} "
-              f"(min {min(theirs):,.0f}, max {max(theirs):,.0f})")
-        ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
-        print(f"ratio spades_rules / OpenSpiel: median {statistics.median(ratios):.2f} "
-              f"(per repetition: {', '.join(f'{r:.2f}' for r in ratios)})")
+        for label, figures in (("chance_outcomes() deal", theirs), ("shuffled-deck deal   ", theirs_shuffled)):
+            ratios = [a / b for a, b in zip(ours, figures, strict=True)]
+            print(f"OpenSpiel, Python-driven, {label}: median {statistics.median(figures):,.0f} hands/s; "
+                  f"ratio spades_rules / OpenSpiel median {statistics.median(ratios):.2f} "
+                  f"(per repetition: {', '.join(f'{r:.2f}' for r in ratios)})")
     else:
         print("OpenSpiel not importable (pip install open-spiel) - comparison skipped")
+    print(f"sample_deal (mid-hand view): median {statistics.median(sample_share):.3f} of a random hand; "
+          f"observe: median {statistics.median(observe_share):.4f} of a random hand")
 
-    states = _mid_hand_states(standard, 40 if args.quick else 200, 11)
-    legal_us, apply_us = _latency(states, 50 if args.quick else 300)
-    print(f"mid-hand latency: legal_actions median {legal_us:.2f} us, apply median {apply_us:.2f} us")
+    follow_us, legal_us, apply_us = _latency(play_states, 50 if args.quick else 300)
+    print(f"play-phase latency (median): legal_actions {follow_us:.2f} us following suit, {legal_us:.2f} us "
+          f"in any play situation; apply(Play) {apply_us:.2f} us")
+    print(f"memory: {_bytes_per_card(standard, 10 if args.quick else 40, 3):,.0f} bytes kept alive per card played "
+          "(every state of the hands kept)")
     rates = [_score_rate(5_000 if args.quick else 30_000) for _ in range(reps)]
     print(f"score_hand: median {statistics.median(rates):,.0f} calls/s")
 
     print()
-    print("per preset: hands/s, microseconds per card played (whole hand, and the play phase alone), and the")
-    print("ratio to the standard game measured in the same repetition (median over repetitions)")
-    print(f"{'preset':<22}{'hands/s':>9}{'us/card':>9}{'x std':>7}{'play us/card':>14}{'x std':>7}")
+    print("per preset: hands/s, microseconds per card played (whole hand, and the play phase alone), microseconds")
+    print("per action (deal, draws, bids, exchanges, plays), and each as a ratio to the standard game measured in")
+    print("the same repetition (median over repetitions)")
+    print(f"{'preset':<22}{'hands/s':>9}{'us/card':>9}{'x std':>7}{'play us/card':>14}{'x std':>7}"
+          f"{'us/action':>11}{'x std':>7}")
     hand_seconds: dict[str, list[float]] = {name: [] for name in presets}
     play_seconds: dict[str, list[float]] = {name: [] for name in presets}
     hand_ratio: dict[str, list[float]] = {name: [] for name in presets}
     play_ratio: dict[str, list[float]] = {name: [] for name in presets}
+    action_seconds: dict[str, list[float]] = {name: [] for name in presets}
+    action_ratio: dict[str, list[float]] = {name: [] for name in presets}
     count = max(hands // 4, 20)
     order = random.Random(5)
     cards = {name: rules.cards_each * rules.players for name, rules in presets.items()}
@@ -182,20 +306,28 @@ def main() -> None:
         order.shuffle(names)
         for name in names:
             rules = presets[name]
-            base_hand = _time(partial(_random_hands, standard, count, rep)) / count / 52
-            per_hand = _time(partial(_random_hands, rules, count, rep)) / count
+            base_actions = _random_hands(standard, count, rep) + count  # the deals count as actions too
+            base_seconds = _time(partial(_random_hands, standard, count, rep))
+            actions = _random_hands(rules, count, rep) + count
+            seconds = _time(partial(_random_hands, rules, count, rep))
+            base_hand = base_seconds / count / 52
+            per_hand = seconds / count
             base_play = _play_phase_seconds(standard, count, rep) / count / 52
             per_play = _play_phase_seconds(rules, count, rep) / count
             hand_seconds[name].append(per_hand)
             play_seconds[name].append(per_play)
             hand_ratio[name].append(per_hand / cards[name] / base_hand)
             play_ratio[name].append(per_play / cards[name] / base_play)
+            action_seconds[name].append(seconds / actions)
+            action_ratio[name].append((seconds / actions) / (base_seconds / base_actions))
     for name in presets:
         per_card = statistics.median(hand_seconds[name]) / cards[name] * 1e6
         play_card = statistics.median(play_seconds[name]) / cards[name] * 1e6
         print(f"{name:<22}{1 / statistics.median(hand_seconds[name]):>9,.0f}{per_card:>9.2f}"
-              f"{statistics.median(hand_ratio[name]):>7.2f}{play_card:>14.2f}{statistics.median(play_ratio[name]):>7.2f}")
-    print("(two_player: a hand also takes 26 draw decisions for its 26 cards, hence the whole-hand ratio)")
+              f"{statistics.median(hand_ratio[name]):>7.2f}{play_card:>14.2f}{statistics.median(play_ratio[name]):>7.2f}"
+              f"{statistics.median(action_seconds[name]) * 1e6:>11.2f}{statistics.median(action_ratio[name]):>7.2f}")
+    print("(two_player: a hand also takes 26 draw decisions for its 26 cards, hence the whole-hand ratio per card;")
+    print(" its tricks have two cards, so the end-of-trick work comes twice as often per card played)")
 
 
 if __name__ == "__main__":

@@ -730,7 +730,7 @@ def test_two_player_draw_record_survives_the_bidding_and_play() -> None:
         state = apply(state, rng.choice(legal_actions(state)))
     assert state.hand is not None
     draws, discards = state.hand.draws, state.hand.discards
-    assert len(draws) == 26 and sum(bin(mask).count("1") for mask in discards) == 26
+    assert len(draws) == 26 and sum(mask.bit_count() for mask in discards) == 26
     while state.phase is not Phase.PLAY:
         state = apply(state, legal_actions(state)[0])
     state = apply(state, legal_actions(state)[0])

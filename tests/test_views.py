@@ -555,7 +555,7 @@ def test_mirror_and_whiz_bids_fix_the_sampled_spade_counts() -> None:
         state = _mid_hand(rules, 8)
         assert state.hand is not None
         view = observe(state, 0)
-        spade_mask = rules._tables.spade_mask
+        spade_mask = rules.tables.spade_mask
         for seed in range(10):
             world = sample_deal(view, seed)
             assert world.hand is not None
@@ -564,7 +564,7 @@ def test_mirror_and_whiz_bids_fix_the_sampled_spade_counts() -> None:
                 if rules.bidding == "mirror" or bid.tricks:
                     played = [card for t in (*world.hand.completed_tricks, world.hand.current_trick)
                               for s, card in t.plays(4) if s == seat]
-                    spades = bin((world.hand.held[seat] | sum(c.bit for c in played)) & spade_mask).count("1")
+                    spades = ((world.hand.held[seat] | sum(c.bit for c in played)) & spade_mask).bit_count()
                     assert spades == bid.tricks
 
 

@@ -7,7 +7,18 @@
 """
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal, action_from_dict
-from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, format_cards, parse_cards
+from spades_rules.cards import (
+    ALL_CARDS,
+    BIG_JOKER,
+    LITTLE_JOKER,
+    Card,
+    Rank,
+    Suit,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+    parse_cards,
+)
 from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
@@ -24,6 +35,7 @@ from spades_rules.records import dumps, format_action, from_dict, loads, parse_a
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
+from spades_rules.tables import CompiledTables
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
 
 __version__ = "0.1.0"
@@ -36,6 +48,7 @@ __all__ = [
     "Bid",
     "Card",
     "CardParseError",
+    "CompiledTables",
     "Deal",
     "DrawDecision",
     "DrawTurn",
@@ -64,6 +77,7 @@ __all__ = [
     "__version__",
     "action_from_dict",
     "apply",
+    "cards_of_mask",
     "decode_action",
     "dumps",
     "encode_action",
@@ -75,6 +89,7 @@ __all__ = [
     "legal_actions",
     "legal_codes",
     "loads",
+    "mask_of",
     "new_game",
     "num_distinct_actions",
     "observe",

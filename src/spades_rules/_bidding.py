@@ -29,7 +29,9 @@ class _BidRule:
     """The bids open to one seat: numbers ``lo``-``hi`` (or only ``exact``), nil, blind nil, and a total
     the last bidder may not reach; ``legal`` lists them. Each ``*_why`` says why a kind of bid is closed."""
 
-    __slots__ = ("blind", "blind_why", "exact", "excluded", "hi", "legal", "lo", "nil", "nil_why", "number_why")
+    __slots__ = (
+        "allowed", "blind", "blind_why", "exact", "excluded", "hi", "legal", "lo", "nil", "nil_why", "number_why",
+    )
 
     def __init__(  # keyword-only: six ints/bools and three texts that would swap unnoticed
         self, seat: int, *, lo: int, hi: int, exact: int | None, nil: bool, blind: bool, excluded: int | None,
@@ -40,16 +42,30 @@ class _BidRule:
         self.number_why, self.nil_why, self.blind_why = number_why, nil_why, blind_why
         numbers = tuple(n for n in range(max(lo, 1), hi + 1) if (exact is None or n == exact) and n != excluded)
         self.legal = _bids_for(seat, numbers, nil and excluded != 0, blind and excluded != 0)
+        self.allowed = frozenset((bid.tricks, bid.blind) for bid in self.legal)
+
+    def allows(self, bid: Bid) -> bool:
+        """Whether ``bid`` (by this rule's seat) is one of :attr:`legal`."""
+        return (bid.tricks, bid.blind) in self.allowed
 
     def allows_number(self, tricks: int) -> bool:
         return self.lo <= tricks <= self.hi and (self.exact is None or tricks == self.exact)
 
 
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
-    """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
-    blind = rules.blind_nil and _blind_nil_open(rules, seat, scores)[0]
-    spades = (hand.held[seat] & rules._tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
+    """What ``seat`` may bid now (it is its turn in the ``BID`` phase).
+
+    Cached on what changes the answer: the seat, the bids so far, the spades held (whiz only) and whether
+    blind nil is open (which depends on the scores, so it is cached per scores).
+    """
+    blind = rules.blind_nil and _blind_nil_open_at(rules, seat, scores)
+    spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
     return _cached_rule(rules, seat, hand.bids, spades, blind)
+
+
+@lru_cache(maxsize=1 << 12)
+def _blind_nil_open_at(rules: Rules, seat: int, scores: tuple[int, ...]) -> bool:
+    return _blind_nil_open(rules, seat, scores)[0]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -174,6 +190,6 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
 def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
     """The bids a format fixes at the deal: mirror's spade counts (0 = nil); None for no-bid."""
     if rules.bidding == "mirror":
-        spades = rules._tables.spade_mask
+        spades = rules.tables.spade_mask
         return tuple(Bid(seat, (mask & spades).bit_count()) for seat, mask in enumerate(held))
     return (None,) * rules.players

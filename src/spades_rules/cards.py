@@ -34,7 +34,9 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "cards_of_mask",
     "format_cards",
+    "mask_of",
     "parse_cards",
 ]
 
@@ -269,17 +271,43 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card._str for card in cards)
 
 
-def _cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in index order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+# ---------------------------------------------------------------------------------------- bit masks
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask`` (bit ``card.index``, i.e. ``card.bit``), in index order.
+
+    Sets of cards are ``int`` bit masks throughout the engine (:attr:`Card.bit`,
+    :attr:`HandState.held <spades_rules.state.HandState.held>`, :attr:`Rules.tables
+    <spades_rules.rules.Rules.tables>`); this and :func:`mask_of` convert between the two forms.
+
+    >>> format_cards(cards_of_mask(0b101))
+    '2C 4C'
+    >>> cards_of_mask(mask_of(parse_cards("AS 2C BJ"))) == parse_cards("2C AS BJ")
+    True
+    """
+    cards: tuple[Card, ...] = ()
+    for table in _CARDS_OF_BYTE:  # a byte of the mask at a time, from precomputed tuples
+        if mask & 0xFF:
+            cards += table[mask & 0xFF]
+        mask >>= 8
+        if not mask:
+            break
+    return cards
 
 
-def _mask_of(cards: Iterable[Card]) -> int:
+_CARDS_OF_BYTE: Final = tuple(
+    tuple(tuple(ALL_CARDS[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(ALL_CARDS))
+          for byte in range(256))
+    for k in range((len(ALL_CARDS) + 7) // 8)
+)
+"""For each byte of a mask (7 of them cover the 54 cards), the cards of each of its 256 values."""
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards: the union of their :attr:`Card.bit`.
+
+    >>> mask_of(parse_cards("2C 4C")) == 0b101
+    True
+    """
     mask = 0
     for card in cards:
         mask |= card.bit

@@ -22,6 +22,13 @@ Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fi
 - End of hand (``_finish_hand``): :func:`~spades_rules.scoring.score_hand`, then the game-end checks
   (``target_score``, ``losing_score``, ``max_hands``) and the dealer passes left.
 
+:func:`apply` checks, in this order and the same way for every action: that it is an action (one
+explicit type check per kind, plays first), that the phase accepts it and that it is the acting seat's
+turn (a redeal is called out of turn), then the phase's own rule. Every state within a hand is built
+from the one before by ``_next_state(state, phase, hand, action)`` (same rules and game record, one more
+action), and every hand by ``_hand_state``. The speed tricks are listed, one sentence each, under "speed"
+below.
+
 >>> from spades_rules import Rules, Deal, Bid
 >>> state = new_game(Rules.standard())
 >>> state = apply(state, Deal.shuffled(state.rules, 1))
@@ -38,30 +45,77 @@ spades_rules.errors.IllegalActionError: seat 2 cannot act: it is seat 1's turn t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
-from typing import Any, Final
-
-import attrs
+from typing import Final, NoReturn
 
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
-from spades_rules.cards import ALL_CARDS, Card, Suit, _cards_of_mask, _mask_of, format_cards
+from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
-from spades_rules.rules import _MAX_NUMBER, Rules, _Tables
-from spades_rules.scoring import _score_sheet
-from spades_rules.state import GameState, HandState, Phase, Trick, _Match, _Setup
+from spades_rules.rules import MAX_NUMBER, Rules
+from spades_rules.scoring import HandScore, _score_sheet
+from spades_rules.state import (
+    GameState,
+    HandState,
+    Phase,
+    Trail,
+    Trick,
+    _game_state,
+    _hand_state,
+    _Match,
+    _next_state,
+    _Setup,
+    _setup,
+    _trick,
+    actions_of_trail,
+)
+from spades_rules.tables import CompiledTables
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 
-_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(5))
-_PLAY_CHUNKS: Final[tuple[tuple[dict[int, tuple[Play, ...]], ...], ...]] = tuple(
-    tuple({} for _ in range(4)) for _ in range(5)
-)
-"""Per seat, per suit chunk (13 bits; the last also holds the jokers): bit pattern -> plays. Bounded by the
-number of patterns (at most 8192 per suit, 32768 for spades with jokers)."""
-_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(5))
+# ---------------------------------------------------------------------------------------- speed
+# Every trick that makes the hot path fast is here, each explained in one sentence:
+#
+# - States are built by ``state._game_state`` / ``_next_state`` / ``_hand_state``, which fill a plain
+#   storage class and switch it to the frozen class, skipping the attrs ``__init__``'s generic per-field
+#   ``object.__setattr__`` (see "fast constructors" in ``state.py``).
+# - A hand's actions are a chain of pairs (``state.Trail``), so an action adds one pair, not a tuple copy.
+# - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass and
+#   costs about 0.3 µs per lookup on Python 3.11, a module global a few nanoseconds.
+# - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
+#   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
+# - Play actions are interned per seat and card (``_PLAYS``), and the tuple of plays of a one-suit mask is
+#   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup.
+# - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
+#   table size and dealer (``_seats_in_bid_order``).
+# - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_INTERNED``), which
+#   refuses forged cards in the same pass.
+_DEAL: Final = Phase.DEAL
+_DRAW: Final = Phase.DRAW
+_BID: Final = Phase.BID
+_EXCHANGE: Final = Phase.EXCHANGE
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
+_SPADES: Final = int(Suit.SPADES)
+
+_SEATS: Final = 5
+"""The most seats any rules have (five-handed Spades)."""
+_SUIT_BLOCK: Final = 13
+"""Cards of one printed suit have consecutive indices, 13 to a suit (the jokers follow the spades)."""
+_SUIT_BLOCKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x7FFF << 39)
+"""The index ranges of the printed suits as masks (clubs, diamonds, hearts, spades with the jokers): the play
+cache is filled per block, so it holds at most 3 × 2^13 + 2^15 masks per seat."""
+
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_SEATS))
+"""The play of each card by each seat, built once."""
+_PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(_SEATS))
+"""Per seat: a mask within one suit block -> its plays, in card order (bounded, see ``_SUIT_BLOCKS``)."""
+_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(_SEATS))
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+_BIT_OF_INTERNED: Final = {id(card): card.bit for card in ALL_CARDS}
+"""The bit of each interned card by object identity: a forged look-alike card is not found."""
 
 
 def new_game(
@@ -89,7 +143,7 @@ def new_game(
         dealer=dealer, scores=start, bags=start_bags, results=(), winner=None, past_actions=(),
         initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
     )
-    return GameState(rules, Phase.DEAL, None, (), match)
+    return _game_state(rules, _DEAL, None, None, match)
 
 
 def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: int | None) -> tuple[int, ...]:
@@ -98,8 +152,8 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
     result = tuple(values)
     if len(result) != sides or any(type(v) is not int for v in result):
         raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
-    if any(abs(v) > _MAX_NUMBER for v in result):
-        raise RulesError(f"{name} must be at most {_MAX_NUMBER} in size (a record could not hold it)")
+    if any(abs(v) > MAX_NUMBER for v in result):
+        raise RulesError(f"{name} must be at most {MAX_NUMBER} in size (a record could not hold it)")
     if minimum is not None and any(v < minimum for v in result):
         raise RulesError(f"{name} must not be negative")
     return result
@@ -115,39 +169,39 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
     hand qualifies. An agent or a server should therefore ask for one seat's actions: with ``seat``,
     only the actions that seat may take now (empty when it has none).
     """
+    phase = state.phase
     if seat is not None:
         return _legal_actions_of(state, seat)
-    phase = state.phase
-    hand = state.hand
-    if phase is Phase.PLAY:
-        assert hand is not None and hand.to_act is not None
-        seat = hand.to_act
-        return _plays_of(seat, _playable(state.rules._tables, hand, hand.held[seat]))
-    if phase is Phase.BID:
+    hand: HandState = state.hand  # type: ignore[assignment]  # None only where the phase says so
+    if phase is _PLAY:
+        to_act: int = hand.to_act  # type: ignore[assignment]
+        mask = _playable(state.rules.tables, hand, hand.held[to_act])
+        return _PLAYS_OF_MASK[to_act].get(mask) or _plays_of(to_act, mask)
+    if phase is _BID:
         assert hand is not None and hand.to_act is not None
         bids = bid_rule(state.rules, hand, hand.to_act, state.scores).legal
         return bids + _redeals(state.rules, hand) if state.rules.redeal_on else bids
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         assert hand is not None and hand.to_act is not None
         return _DRAWS[hand.to_act]
-    if phase is Phase.EXCHANGE:
+    if phase is _EXCHANGE:
         assert hand is not None and hand.to_act is not None
-        seat = hand.to_act
+        to_act = hand.to_act
         size = state.rules.blind_nil_exchange
-        return tuple(Exchange(seat, cards) for cards in combinations(_cards_of_mask(hand.held[seat]), size))
+        return tuple(Exchange(to_act, cards) for cards in combinations(cards_of_mask(hand.held[to_act]), size))
     return ()
 
 
 def _legal_actions_of(state: GameState, seat: int) -> tuple[PlayerAction, ...]:
     hand = state.hand
-    if hand is None or state.phase is Phase.GAME_OVER or state.phase is Phase.DEAL:
+    if hand is None or state.phase is _GAME_OVER or state.phase is _DEAL:
         return ()
     if seat == hand.to_act:
         actions = legal_actions(state)
-        if state.phase is Phase.BID and state.rules.redeal_on:
+        if state.phase is _BID and state.rules.redeal_on:
             return tuple(action for action in actions if not isinstance(action, Redeal) or action.seat == seat)
         return actions
-    if state.phase is Phase.BID:
+    if state.phase is _BID:
         return tuple(redeal for redeal in _redeals(state.rules, hand) if redeal.seat == seat)
     return ()
 
@@ -162,41 +216,27 @@ def is_legal(state: GameState, action: object) -> bool:
 
 
 def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, in card order, from per-suit chunks cached by bit pattern."""
-    caches = _PLAY_CHUNKS[seat]
+    """The plays of the cards in ``mask``, in card order, from the per-seat cache of one-suit masks."""
+    cache = _PLAYS_OF_MASK[seat]
+    found = cache.get(mask)
+    if found is not None:
+        return found
     result: tuple[Play, ...] = ()
-    low = mask & 0x3FFFFFF
-    if low:
-        part = low & 0x1FFF
+    for block in _SUIT_BLOCKS:
+        part = mask & block
         if part:
-            result = caches[0].get(part) or _fill_chunk(seat, 0, part)
-        part = low >> 13
-        if part:
-            result += caches[1].get(part) or _fill_chunk(seat, 1, part)
-    high = mask >> 26
-    if high:
-        part = high & 0x1FFF
-        if part:
-            result += caches[2].get(part) or _fill_chunk(seat, 2, part)
-        part = high >> 13
-        if part:
-            result += caches[3].get(part) or _fill_chunk(seat, 3, part)
+            plays = cache.get(part)
+            if plays is None:
+                plays = cache[part] = tuple(_PLAYS[seat][card.index] for card in cards_of_mask(part))
+            result += plays
     return result
 
 
-def _fill_chunk(seat: int, chunk: int, part: int) -> tuple[Play, ...]:
-    plays = _PLAYS[seat]
-    found = tuple(plays[13 * chunk + i] for i in range(part.bit_length()) if part >> i & 1)
-    _PLAY_CHUNKS[seat][chunk][part] = found
-    return found
-
-
-def _playable(tables: _Tables, hand: HandState, mine: int) -> int:
+def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
     """The mask of cards the seat to play may play."""
     trick = hand.trick_cards
     if trick:
-        follow = mine & tables.suit_masks[tables.suit_of[trick[0].index]]
-        return follow or mine
+        return mine & tables.follow_masks[trick[0].index] or mine
     if not hand.completed_tricks and tables.lead_lowest_club:
         club = _lowest_club_in_play(tables, hand)
         if club is not None:
@@ -206,7 +246,7 @@ def _playable(tables: _Tables, hand: HandState, mine: int) -> int:
     return mine & ~tables.spade_mask or mine
 
 
-def _lowest_club_in_play(tables: _Tables, hand: HandState) -> Card | None:
+def _lowest_club_in_play(tables: CompiledTables, hand: HandState) -> Card | None:
     in_play = 0
     for mask in hand.held:
         in_play |= mask
@@ -221,8 +261,8 @@ def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
 
 
 def _may_redeal(rules: Rules, mine: int) -> bool:
-    tables = rules._tables
-    spades = bin(mine & tables.spade_mask).count("1")
+    tables = rules.tables
+    spades = (mine & tables.spade_mask).bit_count()
     conditions = {
         "no_spades": spades == 0,
         "one_or_no_spades": spades <= 1,
@@ -238,19 +278,54 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises :class:`~spades_rules.errors.IllegalActionError` (with a :class:`IllegalReason`) for anything
     that :func:`legal_actions` does not list, and for a deal that is not the rules' deck.
     """
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    phase = state.phase
+    hand: HandState = state.hand  # type: ignore[assignment]  # read below only in phases that have a hand
+    if type(action) is Play:
+        if phase is _PLAY and action.seat == hand.to_act:
+            return _apply_play(state, action)
+    elif type(action) is Bid:
+        if phase is _BID and action.seat == hand.to_act:
+            return _apply_bid(state, action)
+    elif type(action) is Deal:
+        if phase is _DEAL:
+            return _apply_deal(state, action)
+    elif type(action) is DrawDecision:
+        if phase is _DRAW and action.seat == hand.to_act:
+            return _apply_draw(state, action)
+    elif type(action) is Exchange:
+        if phase is _EXCHANGE and action.seat == hand.to_act:
+            return _apply_exchange(state, action)
+    elif type(action) is Redeal:
+        if phase is _BID:  # called out of turn, by any seat whose hand qualifies
+            return _apply_redeal(state, action)
+    else:
         raise IllegalActionError(
             IllegalReason.NOT_AN_ACTION, f"{action!r} is not an action (Deal, DrawDecision, Redeal, Bid, Exchange, "
             "Play)", action=action,
         )
-    if state.phase is not handler[0]:
+    if phase is not _PHASE_OF[type(action)]:
         _refuse_phase(state, action)
-    return handler[1](state, action)
+    raise _out_of_turn(state, action)
 
 
-def _refuse_phase(state: GameState, action: Action) -> None:
-    if state.phase is Phase.GAME_OVER:
+_PHASE_OF: Final[dict[type, Phase]] = {
+    Play: Phase.PLAY, Bid: Phase.BID, Deal: Phase.DEAL, DrawDecision: Phase.DRAW, Exchange: Phase.EXCHANGE,
+    Redeal: Phase.BID,
+}
+"""The phase that accepts each kind of action (for the refusals)."""
+
+
+def _out_of_turn(state: GameState, action: Action) -> IllegalActionError:
+    doing = {_PLAY: "play", _BID: "bid", _DRAW: "draw", _EXCHANGE: "pass cards"}[state.phase]
+    return IllegalActionError(
+        IllegalReason.OUT_OF_TURN,
+        f"seat {action.seat} cannot act: it is seat {state.to_act}'s turn to {doing}",  # type: ignore[union-attr]
+        action=action,
+    )
+
+
+def _refuse_phase(state: GameState, action: Action) -> NoReturn:
+    if state.phase is _GAME_OVER:
         raise IllegalActionError(IllegalReason.GAME_OVER, f"the game is over; {action} is not accepted", action=action)
     if isinstance(action, Redeal):
         raise IllegalActionError(
@@ -271,69 +346,61 @@ def _refuse_phase(state: GameState, action: Action) -> None:
     )
 
 
-def _check_turn(hand: HandState, action: Play | Bid | Exchange | DrawDecision, doing: str) -> None:
-    if action.seat != hand.to_act:
-        raise IllegalActionError(
-            IllegalReason.OUT_OF_TURN, f"seat {action.seat} cannot act: it is seat {hand.to_act}'s turn to {doing}",
-            action=action,
-        )
-
-
 def _apply_play(state: GameState, action: Play) -> GameState:
-    hand = state.hand
-    assert hand is not None
-    seat = action.seat
-    if seat != hand.to_act:
-        _check_turn(hand, action, "play")
-    bit = action.card.bit
+    hand: HandState = state.hand  # type: ignore[assignment]  # the PLAY phase has a hand
+    seat, card = action.seat, action.card
+    if ALL_CARDS[card.index] is not card:
+        _refuse_forged(action, card)
+    bit = card.bit
     held = hand.held
     mine = held[seat]
-    tables = state.rules._tables
-    if not mine & bit or not _playable(tables, hand, mine) & bit:
+    tables = state.rules.tables
+    trick = hand.trick_cards
+    following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
+    if not following and not _playable(tables, hand, mine) & bit:
         _refuse_play(state, hand, action)
     new_held = list(held)
     new_held[seat] = mine ^ bit
     held = tuple(new_held)
-    broken = hand.spades_broken or bool(bit & tables.spade_mask)
-    trick = hand.trick_cards + (action.card,)
-    actions = state.hand_actions + (action,)
-    if len(trick) < tables.players:
-        return GameState(
-            state.rules, Phase.PLAY,
-            HandState(hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken,
-                      (seat + 1) % tables.players),
-            actions, state._match,
-        )
+    broken = hand.spades_broken or bit & tables.spade_mask != 0
+    trick += (card,)
+    players = tables.players
+    if len(trick) < players:
+        return _next_state(state, _PLAY, _hand_state(
+            hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken, (seat + 1) % players
+        ), action)
     winner = _trick_winner(tables, hand.leader, trick)
     won = list(hand.tricks_won)
     won[winner] += 1
-    completed = (*hand.completed_tricks, Trick(hand.leader, trick, winner))
+    completed = (*hand.completed_tricks, _trick(hand.leader, trick, winner))
     if len(completed) < tables.cards_each:
-        return GameState(
-            state.rules, Phase.PLAY, HandState(hand._setup, held, tuple(won), winner, (), completed, broken, winner),
-            actions, state._match,
-        )
-    return _finish_hand(state, HandState(hand._setup, held, tuple(won), winner, (), completed, broken, None), actions)
+        hand = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, winner)
+        return _next_state(state, _PLAY, hand, action)
+    finished = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, None)
+    return _finish_hand(state, finished, actions_of_trail((state._trail, action)))
 
 
-def _with_hand(state: GameState, hand: HandState, actions: tuple[Action, ...], phase: Phase) -> GameState:
-    return GameState(state.rules, phase, hand, actions, state._match)
-
-
-def _trick_winner(tables: _Tables, leader: int, trick: tuple[Card, ...]) -> int:
-    suit_of = tables.suit_of
-    power = tables.power
-    led = suit_of[trick[0].index]
+def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) -> int:
+    """The seat whose card has the highest power among the trumps and the cards of the suit led."""
+    power = tables.trick_power[tables.suit_of[trick[0].index]]
     best, best_at = -1, 0
     for at, card in enumerate(trick):
-        suit = suit_of[card.index]
-        if (suit == Suit.SPADES or suit == led) and power[card.index] > best:  # noqa: PLR1714 - faster than `in`
+        if power[card.index] > best:
             best, best_at = power[card.index], at
     return (leader + best_at) % tables.players
 
 
-def _refuse_play(state: GameState, hand: HandState, action: Play) -> None:
-    tables = state.rules._tables
+def _refuse_forged(action: Action, card: object) -> NoReturn:
+    raise IllegalActionError(
+        IllegalReason.NOT_AN_ACTION,
+        f"{card!r} is not one of the library's cards: cards are interned (use Card.parse, Card.from_index or "
+        "ALL_CARDS), and an object that only looks like one is refused",
+        action=action,
+    )
+
+
+def _refuse_play(state: GameState, hand: HandState, action: Play) -> NoReturn:
+    tables = state.rules.tables
     seat, card = action.seat, action.card
     mine = hand.held[seat]
     if not mine & card.bit:
@@ -345,7 +412,7 @@ def _refuse_play(state: GameState, hand: HandState, action: Play) -> None:
         raise IllegalActionError(
             IllegalReason.MUST_FOLLOW_SUIT,
             f"seat {seat} cannot play {card}: it must follow the suit led ({_SUIT_NAMES[led]}) and holds "
-            f"{format_cards(_cards_of_mask(mine & tables.suit_masks[led]))}",
+            f"{format_cards(cards_of_mask(mine & tables.suit_masks[led]))}",
             action=action,
         )
     club = _lowest_club_in_play(tables, hand) if tables.lead_lowest_club and not hand.completed_tricks else None
@@ -377,12 +444,12 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
         last_hand=hand,
     )
     if over:
-        return GameState(rules, Phase.GAME_OVER, hand, (), match)
-    return GameState(rules, Phase.DEAL, None, (), match)
+        return _game_state(rules, _GAME_OVER, hand, None, match)
+    return _game_state(rules, _DEAL, None, None, match)
 
 
 def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-    """RULES.md §6: the target (a unique top score wins), then the losing score, then ``max_hands``."""
+    """The target (a unique top score wins), then the losing score, then ``max_hands``."""
     top = max(scores)
     unique_top = scores.index(top) if scores.count(top) == 1 else None
     if top >= rules.target_score and unique_top is not None:
@@ -396,33 +463,34 @@ def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, 
 
 def _apply_deal(state: GameState, action: Deal) -> GameState:
     rules = state.rules
-    tables = rules._tables
+    tables = rules.tables
     deck = action.deck
     n = tables.players
-    held = [0] * n
-    if rules.deal_method == "deal":
-        for offset in range(n):
-            held[(state.dealer + 1 + offset) % n] = _mask_of(deck[offset::n])
-        union = 0
-        for mask in held:
-            union |= mask
-    else:
-        union = _mask_of(deck)
+    dealer = state.dealer
+    dealt = [deck] if rules.deal_method == "draw" else [deck[offset::n] for offset in range(n)]
+    try:  # a sum of bits is their union when no card repeats (checked below)
+        masks = [sum(map(_BIT_OF_INTERNED.__getitem__, map(id, cards))) for cards in dealt]
+    except KeyError:
+        _refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
+    union = 0
+    for cards, mask in zip(dealt, masks, strict=True):
+        if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
+            _refuse_deal(tables, action)
+        union |= mask
     if len(deck) != len(tables.deck) or union != tables.deck_mask:
         _refuse_deal(tables, action)
-    dealer = state.dealer
     empty = (0,) * n
-    actions = state.hand_actions + (action,)
     if rules.deal_method == "draw":
-        setup = _Setup(dealer=dealer, deal=action, bids=(None,) * n, bid_order=(), discards=empty)
-        return _with_hand(state, HandState(setup, empty, empty, 0, (), (), False, (dealer + 1) % n), actions,
-                          Phase.DRAW)
-    setup = _Setup(dealer=dealer, deal=action, bids=(None,) * n, bid_order=())
-    hand = HandState(setup, tuple(held), empty, 0, (), (), False, None)
-    return _begin_bidding(state, hand, actions)
+        setup = _setup(dealer, action, (None,) * n, (), (), (), (), empty)
+        hand = _hand_state(setup, empty, empty, 0, (), (), False, (dealer + 1) % n)
+        return _next_state(state, _DRAW, hand, action)
+    held = [0] * n
+    for offset, mask in enumerate(masks):
+        held[(dealer + 1 + offset) % n] = mask
+    return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held), empty)
 
 
-def _refuse_deal(tables: _Tables, action: Deal) -> None:
+def _refuse_deal(tables: CompiledTables, action: Deal) -> NoReturn:
     deck = action.deck
     counts = Counter(deck)
     repeated = sorted(card for card, count in counts.items() if count > 1)
@@ -443,8 +511,6 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     hand = state.hand
     assert hand is not None
     seat = action.seat
-    if seat != hand.to_act:
-        _check_turn(hand, action, "draw")
     setup = hand._setup
     stock = setup.deal.deck
     at = 2 * len(setup.draws)
@@ -453,30 +519,48 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     held[seat] |= kept.bit
     discards = list(setup.discards)
     discards[seat] |= dropped.bit
-    draws = setup.draws + (action.keep,)
+    draws = (*setup.draws, action.keep)
     setup = setup.changed(draws=draws, discards=tuple(discards))
-    new_hand = HandState(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
-    actions = state.hand_actions + (action,)
     if len(draws) * 2 < len(stock):
-        return GameState(state.rules, Phase.DRAW, new_hand, actions, state._match)
-    return _begin_bidding(state, new_hand, actions)
+        hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
+        return _next_state(state, _DRAW, hand, action)
+    return _begin_bidding(_next_state(state, _DRAW, None, action), setup.deal, tuple(held), hand.tricks_won, setup)
 
 
 def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
-    n = rules.players
-    if rules.bid_order == "partners_consecutive":
+    return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
+
+
+@lru_cache(maxsize=64)
+def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tuple[int, ...]:
+    if partners_consecutive:
         return tuple((dealer + step) % n for step in (1, 3, 2, 4))
     return tuple((dealer + 1 + step) % n for step in range(n))
 
 
-def _begin_bidding(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
-    rules = state.rules
+def _begin_bidding(
+    dealt: GameState, deal: Deal, held: tuple[int, ...], won: tuple[int, ...], setup: _Setup | None = None
+) -> GameState:
+    """The hand after the deal (or the draw): the first bidder's turn, or the play when the format fixes the
+    bids. ``dealt`` already records the last action; ``setup`` carries the draw record, if any."""
+    rules = dealt.rules
+    n = rules.players
+    dealer = dealt.dealer
     if rules.bidding in ("none", "mirror"):
-        hand = attrs.evolve(hand, setup=attrs.evolve(hand._setup, bids=fixed_bids(rules, hand.held)))
-        return _begin_play(state, hand, actions)
-    order = _bid_order(rules, hand.dealer)
-    return _with_hand(state, attrs.evolve(hand, setup=attrs.evolve(hand._setup, bid_order=order), to_act=order[0]),
-                      actions, Phase.BID)
+        bids = fixed_bids(rules, held)
+        hand = _hand_state(_with_setup(setup, dealer, deal, bids, ()), held, won, 0, (), (), False, None)
+        return _begin_play(dealt, hand)
+    order = _bid_order(rules, dealer)
+    hand = _hand_state(_with_setup(setup, dealer, deal, (None,) * n, order), held, won, 0, (), (), False, order[0])
+    return _game_state(rules, _BID, hand, dealt._trail, dealt._match)
+
+
+def _with_setup(
+    setup: _Setup | None, dealer: int, deal: Deal, bids: tuple[Bid | None, ...], order: tuple[int, ...]
+) -> _Setup:
+    if setup is None:
+        return _setup(dealer, deal, bids, order, (), (), (), ())
+    return _setup(dealer, deal, bids, order, (), (), setup.draws, setup.discards)
 
 
 def _apply_redeal(state: GameState, action: Redeal) -> GameState:
@@ -493,36 +577,37 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )
-    match = attrs.evolve(state._match, past_actions=(*state.past_actions, *state.hand_actions, action))
-    return GameState(rules, Phase.DEAL, None, (), match)
+    match = state._match
+    match = _Match(
+        dealer=match.dealer, scores=match.scores, bags=match.bags, results=match.results, winner=match.winner,
+        past_actions=(*match.past_actions, *state.hand_actions, action), initial_scores=match.initial_scores,
+        initial_bags=match.initial_bags, first_dealer=match.first_dealer, last_hand=match.last_hand,
+    )
+    return _game_state(rules, _DEAL, None, None, match)
 
 
 def _apply_bid(state: GameState, action: Bid) -> GameState:
     hand = state.hand
     assert hand is not None
-    _check_turn(hand, action, "bid")
     rules = state.rules
     seat = action.seat
     rule = bid_rule(rules, hand, seat, state.scores)
-    if action not in rule.legal:
+    if not rule.allows(action):
         check_bid(rule, action, rules, state.scores)
     bids = list(hand._setup.bids)
     bids[seat] = action
     setup = hand._setup.changed(bids=tuple(bids))
-    actions = state.hand_actions + (action,)
-    made = len(bids) - bids.count(None)
+    made = hand.bid_order.index(seat) + 1  # the seats bid in this order
     if made < len(hand.bid_order):
-        return GameState(
-            rules, Phase.BID,
-            HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made]),
-            actions, state._match,
-        )
-    hand = HandState(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
+        hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made])
+        return _next_state(state, _BID, hand, action)
+    hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
     due = _exchanges_due(rules, hand)
     if due:
-        setup = attrs.evolve(hand._setup, pending_exchanges=due)
-        return _with_hand(state, attrs.evolve(hand, setup=setup, to_act=due[0][0]), actions, Phase.EXCHANGE)
-    return _begin_play(state, hand, actions)
+        setup = setup.changed(pending_exchanges=due)
+        hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, due[0][0])
+        return _next_state(state, _EXCHANGE, hand, action)
+    return _begin_play(_next_state(state, _BID, None, action), hand)
 
 
 def _exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
@@ -543,12 +628,13 @@ def _exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]
 def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     hand = state.hand
     assert hand is not None
-    _check_turn(hand, action, "pass cards")
     giver, receiver = hand.pending_exchanges[0]
     size = state.rules.blind_nil_exchange
-    passed = _mask_of(action.cards)
+    if any(ALL_CARDS[card.index] is not card for card in action.cards):
+        _refuse_forged(action, next(card for card in action.cards if ALL_CARDS[card.index] is not card))
+    passed = mask_of(action.cards)
     held = list(hand.held)
-    if len(action.cards) != size or bin(passed).count("1") != size or passed & held[giver] != passed:
+    if len(action.cards) != size or passed.bit_count() != size or passed & held[giver] != passed:
         raise IllegalActionError(
             IllegalReason.INVALID_EXCHANGE,
             f"seat {giver} must pass exactly {size} different cards it holds to seat {receiver}, "
@@ -558,29 +644,119 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     held[giver] ^= passed
     held[receiver] |= passed
     pending = hand.pending_exchanges[1:]
-    setup = attrs.evolve(hand._setup, exchanges=(*hand.exchanges, action), pending_exchanges=pending)
-    hand = attrs.evolve(hand, setup=setup, held=tuple(held), to_act=pending[0][0] if pending else None)
-    actions = (*state.hand_actions, action)
+    setup = hand._setup.changed(exchanges=(*hand.exchanges, action), pending_exchanges=pending)
     if pending:
-        return _with_hand(state, hand, actions, Phase.EXCHANGE)
-    return _begin_play(state, hand, actions)
+        hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, pending[0][0])
+        return _next_state(state, _EXCHANGE, hand, action)
+    hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, None)
+    return _begin_play(_next_state(state, _EXCHANGE, None, action), hand)
 
 
-def _begin_play(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
-    tables = state.rules._tables
+def _begin_play(done: GameState, hand: HandState) -> GameState:
+    """The first lead: ``done`` records the last action before the play, ``hand`` the hand as it stands."""
+    tables = done.rules.tables
     leader = (hand.dealer + 1) % tables.players
     if tables.lead_lowest_club:
         club = _lowest_club_in_play(tables, hand)
         if club is not None:
             leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
-    return _with_hand(state, attrs.evolve(hand, leader=leader, to_act=leader), actions, Phase.PLAY)
+    hand = _hand_state(hand._setup, hand.held, hand.tricks_won, leader, (), (), False, leader)
+    return _game_state(done.rules, _PLAY, hand, done._trail, done._match)
 
 
-_HANDLERS: Final[dict[type, tuple[Phase, Callable[[GameState, Any], GameState]]]] = {
-    Play: (Phase.PLAY, _apply_play),
-    Bid: (Phase.BID, _apply_bid),
-    Deal: (Phase.DEAL, _apply_deal),
-    DrawDecision: (Phase.DRAW, _apply_draw),
-    Exchange: (Phase.EXCHANGE, _apply_exchange),
-    Redeal: (Phase.BID, _apply_redeal),
-}
+# ---------------------------------------------------------------------------------------- resuming mid-way
+# Internal entries (package use only, not exported): :func:`~spades_rules.views.sample_deal` builds its
+# sampled worlds through them, so that the engine stays the only builder of game states.
+def resume_game(
+    rules: Rules,
+    *,
+    dealer: int,
+    scores: tuple[int, ...],
+    bags: tuple[int, ...],
+    results: tuple[HandScore, ...],
+    initial_scores: tuple[int, ...],
+    initial_bags: tuple[int, ...],
+) -> GameState:
+    """A game in the ``DEAL`` phase with the given record (scores, bags, finished hands' score sheets); the
+    finished hands' actions are not known, and ``dealer`` also counts as the first dealer."""
+    match = _Match(
+        dealer=dealer, scores=scores, bags=bags, results=results, winner=None, past_actions=(),
+        initial_scores=initial_scores, initial_bags=initial_bags, first_dealer=dealer,
+    )
+    return _game_state(rules, _DEAL, None, None, match)
+
+
+def resume_hand(
+    start: GameState,
+    deal: Deal,
+    *,
+    draws: tuple[bool, ...],
+    bids: tuple[Bid | None, ...],
+    exchanges: Sequence[Exchange],
+    tricks: tuple[Trick, ...],
+    current: Trick | None,
+    phase: Phase,
+) -> GameState:
+    """The state ``start`` (a ``DEAL``-phase state) reaches by the hand whose deal, draw decisions, bids,
+    exchanges, finished tricks and trick in progress are given, in ``phase`` (``DRAW``, ``BID``,
+    ``EXCHANGE`` or ``PLAY``): the value that applying those actions one by one builds, computed directly.
+    The actions are trusted (the caller checks the result, e.g. against a view)."""
+    rules = start.rules
+    tables = rules.tables
+    n = tables.players
+    dealer = start.dealer
+    trail: Trail = (None, deal)
+    discards: tuple[int, ...] = ()
+    if rules.deal_method == "draw":
+        kept, dropped = [0] * n, [0] * n
+        for turn, keep in enumerate(draws):
+            seat = (dealer + 1 + turn) % n
+            first, second = deal.deck[2 * turn], deal.deck[2 * turn + 1]
+            kept[seat] |= (first if keep else second).bit
+            dropped[seat] |= (second if keep else first).bit
+            trail = (trail, _DRAWS[seat][0 if keep else 1])
+        held, discards = kept, tuple(dropped)
+    else:
+        held = [0] * n
+        for offset in range(n):
+            held[(dealer + 1 + offset) % n] = mask_of(deal.deck[offset::n])
+    empty = (0,) * n
+    if phase is _DRAW:
+        setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
+        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, (dealer + 1 + len(draws)) % n)
+        return _game_state(rules, _DRAW, hand, trail, start._match)
+    fixed = rules.bidding in ("none", "mirror")
+    order = () if fixed else _bid_order(rules, dealer)
+    for seat in order:
+        bid = bids[seat]
+        if bid is not None:
+            trail = (trail, bid)
+    setup = _setup(dealer, deal, bids, order, (), (), draws, discards)
+    if phase is _BID:
+        made = sum(bid is not None for bid in bids)
+        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, order[made])
+        return _game_state(rules, _BID, hand, trail, start._match)
+    due = () if fixed else _exchanges_due(rules, _hand_state(setup, tuple(held), empty, 0, (), (), False, None))
+    for exchange in exchanges:
+        passed = mask_of(exchange.cards)
+        held[exchange.seat] ^= passed
+        held[rules.partner_of(exchange.seat) or 0] |= passed
+        trail = (trail, exchange)
+    setup = _setup(dealer, deal, bids, order, tuple(exchanges), due[len(exchanges):], draws, discards)
+    if phase is _EXCHANGE:
+        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, due[len(exchanges)][0])
+        return _game_state(rules, _EXCHANGE, hand, trail, start._match)
+    assert phase is _PLAY and current is not None
+    won = [0] * n
+    broken = False
+    for trick in (*tricks, current):
+        for at, card in enumerate(trick.cards):
+            seat = (trick.leader + at) % n
+            held[seat] ^= card.bit
+            broken = broken or tables.suit_of[card.index] == _SPADES
+            trail = (trail, _PLAYS[seat][card.index])
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    to_act = (current.leader + len(current.cards)) % n
+    hand = _hand_state(setup, tuple(held), tuple(won), current.leader, current.cards, tricks, broken, to_act)
+    return _game_state(rules, _PLAY, hand, trail, start._match)

@@ -78,7 +78,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import RecordError, SpadesError, _describe
-from spades_rules.rules import _MAX_NUMBER, Rules
+from spades_rules.rules import MAX_NUMBER, Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
 
@@ -251,7 +251,7 @@ def _record_from_dict(data: object) -> _Record:
     dealer = data.get("dealer", 0)
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RecordError(f"must be a seat 0-{rules.players - 1}, not {_show(dealer)}", where="dealer")
-    scores = _per_side(data, "scores", rules, minimum=-_MAX_NUMBER)
+    scores = _per_side(data, "scores", rules, minimum=-MAX_NUMBER)
     bags = _per_side(data, "bags", rules, minimum=0)
     actions = data.get("actions", [])
     if not isinstance(actions, list | tuple):
@@ -310,9 +310,9 @@ def _per_side(data: Mapping[str, Any], key: str, rules: Rules, *, minimum: int) 
     if not isinstance(values, list | tuple) or len(values) != rules.num_sides:
         raise RecordError(f"must be a list of {rules.num_sides} integers, one per side, not {_show(values)}", where=key)
     for i, value in enumerate(values):
-        if type(value) is not int or not minimum <= value <= _MAX_NUMBER:
+        if type(value) is not int or not minimum <= value <= MAX_NUMBER:
             raise RecordError(
-                f"must be an integer from {minimum} to {_MAX_NUMBER}, not {_show(value)}", where=f"{key}[{i}]"
+                f"must be an integer from {minimum} to {MAX_NUMBER}, not {_show(value)}", where=f"{key}[{i}]"
             )
     return tuple(values)
 

@@ -8,7 +8,7 @@ Where each rule lives:
 
 - Table and deck (:attr:`Rules.players`, :attr:`Rules.partnerships`, :attr:`Rules.with_jokers`,
   :attr:`Rules.removed_cards`, :attr:`Rules.trump_order`): read here, into :attr:`Rules.deck`,
-  :attr:`Rules.sides` and the private card tables.
+  :attr:`Rules.sides` and the compiled tables (:attr:`Rules.tables`).
 - Deal (:attr:`Rules.deal_method`): read by the engine's deal and draw phases.
 - Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, :attr:`Rules.blind_nil`,
   :attr:`Rules.team_min_bid`, ...): read by the engine's bid generator (``_bidding.py``).
@@ -35,8 +35,9 @@ from typing import Any, ClassVar, Final, Literal, get_args
 
 import attrs
 
-from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
+from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from spades_rules.errors import RulesError, SpadesError, _describe
+from spades_rules.tables import CompiledTables
 
 __all__ = [
     "BagOverflow",
@@ -75,7 +76,7 @@ _CHOICES: Final[dict[str, Any]] = {
     "SpadeLead": SpadeLead,
 }
 
-_MAX_NUMBER: Final = 1_000_000
+MAX_NUMBER: Final = 1_000_000
 """Bound on every score-like number, so that a malformed record cannot smuggle in a huge integer."""
 
 
@@ -101,67 +102,6 @@ def _redeal_converter(value: Iterable[str] | str) -> tuple[str, ...]:
     if not all(isinstance(condition, str) for condition in conditions):
         raise RulesError(f"redeal_on must name conditions as strings, not {_describe(value)}")
     return tuple(sorted(conditions))
-
-
-class _Tables:
-    """What the engine reads on its hot path, computed once per :class:`Rules` value.
-
-    ``suit_masks[s]`` holds the cards that count as suit ``s`` for following (jokers and a promoted 2♦
-    are spades); ``power[i]`` orders the cards of a trick: a trump's power is above every plain card's.
-    """
-
-    __slots__ = (
-        "cards_each",
-        "deck",
-        "deck_mask",
-        "face_mask",
-        "lead_lowest_club",
-        "lowest_club",
-        "players",
-        "power",
-        "side_of",
-        "sides",
-        "spade_mask",
-        "spades_anytime",
-        "suit_masks",
-        "suit_of",
-    )
-
-    def __init__(self, rules: Rules) -> None:
-        n = rules.players
-        self.players = n
-        if rules.partnerships:
-            self.sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
-        else:
-            self.sides = tuple((seat,) for seat in range(n))
-        self.side_of = tuple(next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(n))
-        removed = rules.effective_removed_cards
-        pool = ALL_CARDS if rules.with_jokers else ALL_CARDS[:52]
-        self.deck: tuple[Card, ...] = tuple(card for card in pool if card not in removed)
-        self.deck_mask = _mask_of(self.deck)
-        per_seat = n * 2 if rules.deal_method == "draw" else n
-        self.cards_each = len(self.deck) // per_seat
-
-        trumps = rules._trump_order_cards()
-        trump_mask = _mask_of(trumps)
-        suit_of = [int(card.suit) for card in ALL_CARDS]
-        for card in trumps:
-            suit_of[card.index] = Suit.SPADES
-        self.suit_of = tuple(suit_of)
-        self.suit_masks = tuple(
-            sum(card.bit for card in self.deck if suit_of[card.index] == suit) for suit in Suit
-        )
-        self.spade_mask = self.suit_masks[Suit.SPADES]
-        assert self.spade_mask == trump_mask & self.deck_mask
-        power = [int(card.rank) for card in ALL_CARDS]
-        for order, card in enumerate(reversed(trumps)):
-            power[card.index] = 100 + order
-        self.power = tuple(power)
-        clubs = [card for card in self.deck if suit_of[card.index] == Suit.CLUBS]
-        self.lowest_club: Card | None = min(clubs) if clubs else None
-        self.face_mask = _mask_of(c for c in self.deck if c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
-        self.lead_lowest_club = rules.first_lead == "lowest_club"
-        self.spades_anytime = rules.spade_lead == "anytime"
 
 
 _DEFAULT_TEAM_MINIMUM: Final = 4
@@ -277,7 +217,9 @@ class Rules:
     """Hands that may call for a redeal before the first bid: ``"no_spades"``, ``"one_or_no_spades"``,
     ``"no_face_cards"``. The same dealer deals again."""
 
-    _tables: _Tables = attrs.field(init=False, eq=False, hash=False, repr=False)
+    tables: CompiledTables = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The rules compiled into bit masks and per-card tables: a read-only value computed once (see
+    :class:`~spades_rules.tables.CompiledTables`). Not an option: derived from the fields above."""
 
     _PRESETS: ClassVar[tuple[str, ...]] = (
         "standard",
@@ -296,7 +238,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         self._validate_types()
         self._validate_table()
-        object.__setattr__(self, "_tables", _Tables(self))
+        object.__setattr__(self, "tables", CompiledTables(self, self._trump_order_cards()))
         self._validate_play()
 
     # ------------------------------------------------------------------------------------- validation
@@ -318,8 +260,8 @@ class Rules:
             elif value is not None or kind != "int | None":
                 if type(value) is not int:
                     raise RulesError(f"{field.name} must be an integer, not {_describe(value)}")
-                if abs(value) > _MAX_NUMBER:
-                    raise RulesError(f"{field.name}={_describe(value)} is out of range (at most {_MAX_NUMBER} in size)")
+                if abs(value) > MAX_NUMBER:
+                    raise RulesError(f"{field.name}={_describe(value)} is out of range (at most {MAX_NUMBER} in size)")
         for condition in self.redeal_on:
             if condition not in get_args(RedealCondition):
                 raise RulesError(
@@ -351,7 +293,7 @@ class Rules:
                 raise RulesError(f"trump_order={self.trump_order!r} promotes {text}, but the deck leaves it out")
 
     def _validate_play(self) -> None:
-        tricks = self._tables.cards_each
+        tricks = self.tables.cards_each
         fixed = self.bidding in ("none", "mirror", "whiz", "suicide")
         if not 1 <= self.min_bid <= tricks:
             raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {self.min_bid}")
@@ -452,35 +394,35 @@ class Rules:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards in play, in index order."""
-        return self._tables.deck
+        return self.tables.deck
 
     @property
     def cards_each(self) -> int:
         """Cards each player holds when play starts; also the number of tricks in a hand."""
-        return self._tables.cards_each
+        return self.tables.cards_each
 
     @property
     def tricks_per_hand(self) -> int:
         """The number of tricks in a hand (equal to :attr:`cards_each`)."""
-        return self._tables.cards_each
+        return self.tables.cards_each
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side: ``((0, 2), (1, 3))`` in partnerships, one seat per side otherwise."""
-        return self._tables.sides
+        return self.tables.sides
 
     @property
     def num_sides(self) -> int:
         """Number of sides (scores)."""
-        return len(self._tables.sides)
+        return len(self.tables.sides)
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
-        return self._tables.side_of[seat]
+        return self.tables.side_of[seat]
 
     def partner_of(self, seat: int) -> int | None:
         """The seat's partner, or None in individual play."""
-        side = self._tables.sides[self._tables.side_of[seat]]
+        side = self.tables.sides[self.tables.side_of[seat]]
         return next((other for other in side if other != seat), None)
 
     @property
@@ -491,11 +433,11 @@ class Rules:
         >>> format_cards(Rules.jokers(trump_order="joker_joker_deuce_deuce").trumps[:5])
         'BJ LJ 2D 2S AS'
         """
-        return tuple(card for card in self._trump_order_cards() if card.bit & self._tables.deck_mask)
+        return tuple(card for card in self._trump_order_cards() if card.bit & self.tables.deck_mask)
 
     def effective_suit(self, card: Card) -> Suit:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""
-        return Suit(self._tables.suit_of[card.index])
+        return Suit(self.tables.suit_of[card.index])
 
     def strength(self, card: Card) -> int:
         """A number ordering cards by trick-taking power: every trump above every plain card, trumps in the
@@ -506,14 +448,14 @@ class Rules:
         >>> sorted(parse_cards("AS BJ KH LJ"), key=r.strength)
         [Card.parse('KH'), Card.parse('AS'), Card.parse('LJ'), Card.parse('BJ')]
         """
-        return self._tables.power[card.index]
+        return self.tables.power[card.index]
 
     def beats(self, card: Card, other: Card, led: Suit) -> bool:
         """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
         return self._trick_key(card, led) > self._trick_key(other, led)
 
     def _trick_key(self, card: Card, led: Suit) -> int:
-        tables = self._tables
+        tables = self.tables
         suit = tables.suit_of[card.index]
         if suit in (Suit.SPADES, led):
             return tables.power[card.index]

@@ -20,13 +20,13 @@ Phases (:class:`Phase`), in the order a hand goes through them:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
-from spades_rules.cards import Card, _cards_of_mask, format_cards
+from spades_rules.cards import Card, cards_of_mask, format_cards
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -72,13 +72,33 @@ def played_masks(players: int, tricks: Iterable[Trick]) -> list[int]:
     """Per seat, the bit mask (bit ``card.index``) of the cards it played to ``tricks``."""
     played = [0] * players
     for trick in tricks:
-        for seat, card in trick.plays(players):
+        seat = trick.leader
+        for card in trick.cards:
             played[seat] |= card.bit
+            seat = (seat + 1) % players
     return played
 
 
 def _values(self: Any, memo: object = None) -> Any:
     return self
+
+
+Trail = tuple["Trail", Action] | None
+"""The actions of a hand, newest first: ``None`` before the first, else ``(earlier trail, action)``.
+
+Adding an action costs one pair instead of a copy of the whole hand's tuple, and the states of one hand
+share their common past (a search tree keeps every state); pairs compare and hash by value.
+"""
+
+
+def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
+    """The actions of ``trail``, oldest first."""
+    actions: list[Action] = []
+    while trail is not None:
+        trail, action = trail
+        actions.append(action)
+    actions.reverse()
+    return tuple(actions)
 
 
 @attrs.frozen
@@ -101,24 +121,50 @@ class _Setup:
         self,
         *,
         bids: tuple[Bid | None, ...] | None = None,
+        exchanges: tuple[Exchange, ...] | None = None,
+        pending_exchanges: tuple[tuple[int, int], ...] | None = None,
         draws: tuple[bool, ...] | None = None,
         discards: tuple[int, ...] | None = None,
     ) -> _Setup:
-        """A copy with new bids or draw record: the engine's fast path (``attrs.evolve`` is slower)."""
-        return _Setup(  # positional: once per bid and draw turn, the one build of a setup on a hot path
+        """A copy with some parts replaced (the engine's way; ``attrs.evolve`` is slower)."""
+        return _setup(
             self.dealer,
             self.deal,
             self.bids if bids is None else bids,
             self.bid_order,
-            self.exchanges,
-            self.pending_exchanges,
+            self.exchanges if exchanges is None else exchanges,
+            self.pending_exchanges if pending_exchanges is None else pending_exchanges,
             self.draws if draws is None else draws,
             self.discards if discards is None else discards,
         )
 
 
+class _HandSlots:
+    """The storage of :class:`HandState` (whose attrs class reuses these slots and adds none): the engine's
+    fast constructor fills one with plain assignments, then makes it a ``HandState`` (see "fast
+    constructors" below)."""
+
+    __slots__ = (
+        "__weakref__", "_setup", "completed_tricks", "held", "leader", "spades_broken", "to_act", "trick_cards",
+        "tricks_won",
+    )
+
+    def __init__(
+        self, setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int,
+        trick_cards: tuple[Card, ...], completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
+    ) -> None:
+        self._setup = setup
+        self.held = held
+        self.tricks_won = tricks_won
+        self.leader = leader
+        self.trick_cards = trick_cards
+        self.completed_tricks = completed_tricks
+        self.spades_broken = spades_broken
+        self.to_act = to_act
+
+
 @attrs.frozen(repr=False)
-class HandState:
+class HandState(_HandSlots):
     """One hand in progress (or finished, at game over).
 
     The public fields and properties: :attr:`hands`, :attr:`bids`, :attr:`tricks_won`,
@@ -202,20 +248,20 @@ class HandState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat still holds, sorted."""
-        return tuple(_cards_of_mask(mask) for mask in self.held)
+        return tuple(cards_of_mask(mask) for mask in self.held)
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds, sorted."""
-        return _cards_of_mask(self.held[seat])
+        return cards_of_mask(self.held[seat])
 
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """Two-player draw: the cards ``seat`` has discarded."""
-        return _cards_of_mask(self.discards[seat]) if self.discards else ()
+        return cards_of_mask(self.discards[seat]) if self.discards else ()
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty)."""
-        return Trick(self.leader, self.trick_cards)
+        return _trick(self.leader, self.trick_cards, None)
 
     @property
     def tricks_played(self) -> int:
@@ -261,8 +307,23 @@ class _Match:
     __deepcopy__ = _values
 
 
-@attrs.frozen(cache_hash=True, repr=False)
-class GameState:
+class _GameSlots:
+    """The storage of :class:`GameState` (whose attrs class reuses these slots and adds none), like
+    :class:`_HandSlots`; ``_hash`` caches the hash, computed on first use and never pickled."""
+
+    __slots__ = ("__weakref__", "_hash", "_match", "_trail", "hand", "phase", "rules")
+    _hash: int
+
+    def __init__(self, rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> None:
+        self.rules = rules
+        self.phase = phase
+        self.hand = hand
+        self._trail = trail
+        self._match = match
+
+
+@attrs.frozen(repr=False, unsafe_hash=False)
+class GameState(_GameSlots):
     """A whole game: rules, scores, finished hands and the hand in progress.
 
     Create one with :func:`~spades_rules.engine.new_game`, advance it with
@@ -276,19 +337,33 @@ class GameState:
     """Where the game is."""
     hand: HandState | None
     """The hand in progress; None between hands (and the final hand at game over)."""
-    hand_actions: tuple[Action, ...] = attrs.field(repr=False)
-    """Actions of the hand in progress; see :attr:`history`."""
+    _trail: Trail = attrs.field(repr=False, alias="trail")
+    """The actions of the hand in progress, newest first, as a chain of pairs (internal; see
+    :attr:`hand_actions`)."""
     _match: _Match = attrs.field(repr=False, alias="match")
     """Scores, bags, results and the history of finished hands (internal; see the properties)."""
 
     __copy__ = _values
     __deepcopy__ = _values
 
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # first use (the cache is a slot of its own, left out of pickles)
+            value = hash((self.rules, self.phase, self.hand, self._trail, self._match))
+            object.__setattr__(self, "_hash", value)
+            return value
+
     def __repr__(self) -> str:
         return (
             f"GameState(phase={self.phase.name}, dealer={self.dealer}, to_act={self.to_act}, "
             f"scores={self.scores}, bags={self.bags}, hands_played={self.hands_played}, rules={self.rules!r})"
         )
+
+    @property
+    def hand_actions(self) -> tuple[Action, ...]:
+        """Actions of the hand in progress, in order; see :attr:`history`."""
+        return actions_of_trail(self._trail)
 
     @property
     def dealer(self) -> int:
@@ -366,3 +441,82 @@ class GameState:
     def hands_played(self) -> int:
         """Number of finished hands."""
         return len(self.results)
+
+
+# ---------------------------------------------------------------------------------------- fast constructors
+# The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
+# generic ``object.__setattr__``; instead, the engine fills the plain storage class (``_HandSlots``,
+# ``_GameSlots``: ordinary fast attribute stores) and then switches the object's class to the frozen one,
+# which has the same layout. The result is the very value ``__init__`` would build. Only the engine calls
+# these; the rarer ``Trick`` and ``_Setup`` are filled through their slots' setters.
+def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
+    """A ``GameState``."""
+    state = _GameSlots(rules, phase, hand, trail, match)
+    state.__class__ = GameState
+    return cast(GameState, state)
+
+
+def _next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
+    """The state after ``previous`` within the same hand: same rules and game record, ``action`` added."""
+    state = _GameSlots(previous.rules, phase, hand, (previous._trail, action), previous._match)
+    state.__class__ = GameState
+    return cast(GameState, state)
+
+
+def _hand_state(
+    setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int, trick_cards: tuple[Card, ...],
+    completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
+) -> HandState:
+    """A ``HandState``."""
+    hand = _HandSlots(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)
+    hand.__class__ = HandState
+    return cast(HandState, hand)
+
+
+def _value_builders() -> tuple[
+    Callable[[int, tuple[Card, ...], int | None], Trick],
+    Callable[
+        [int, Deal, tuple[Bid | None, ...], tuple[int, ...], tuple[Exchange, ...], tuple[tuple[int, int], ...],
+         tuple[bool, ...], tuple[int, ...]],
+        _Setup,
+    ],
+]:
+    new = object.__new__
+    trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
+    dealer_, deal_, bids_, order_, exchanges_, pending_, draws_, discards_ = _slot_setters(
+        _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
+    )
+
+    def trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
+        made = new(Trick)
+        trick_leader(made, leader)
+        trick_cards(made, cards)
+        trick_winner(made, winner)
+        return made
+
+    def setup(
+        dealer: int, deal: Deal, bids: tuple[Bid | None, ...], bid_order: tuple[int, ...],
+        exchanges: tuple[Exchange, ...], pending: tuple[tuple[int, int], ...], draws: tuple[bool, ...],
+        discards: tuple[int, ...],
+    ) -> _Setup:
+        made = new(_Setup)
+        dealer_(made, dealer)
+        deal_(made, deal)
+        bids_(made, bids)
+        order_(made, bid_order)
+        exchanges_(made, exchanges)
+        pending_(made, pending)
+        draws_(made, draws)
+        discards_(made, discards)
+        return made
+
+    return trick, setup
+
+
+_trick, _setup = _value_builders()
+"""``_trick(leader, cards, winner)``; ``_setup(dealer, deal, bids, bid_order, exchanges, pending_exchanges,
+draws, discards)``."""

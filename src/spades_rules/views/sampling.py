@@ -6,8 +6,10 @@ it makes with :func:`~spades_rules.views.observe`), never the reverse.
 Hidden cards are placed one at a time, the most constrained first, each to a random seat among those that
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
 rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
-counts that mirror and whiz bids reveal, and the two-player draw. The hand's public actions are then
-replayed through :func:`~spades_rules.engine.apply`, and the result is checked against the view.
+counts that mirror and whiz bids reveal, and the two-player draw. The engine then builds the
+state the hand's public actions reach from that deal (:func:`~spades_rules.engine.resume_hand`; a finished
+game's last hand is played through :func:`~spades_rules.engine.apply`, to be scored), and the result is
+checked against the view.
 """
 
 from __future__ import annotations
@@ -16,11 +18,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
-from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of
-from spades_rules.engine import apply, new_game
+from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
+from spades_rules.engine import apply, resume_game, resume_hand
 from spades_rules.errors import ObservationError, SpadesError
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
@@ -100,7 +100,13 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     else:
         deal, exchanges = _sample_hands(observation, rng)
     try:
-        state = _replay_hand(observation, base, deal, exchanges)
+        if observation.phase is Phase.GAME_OVER:  # the final hand must be scored: play it through
+            state = _replay_hand(observation, base, deal, exchanges)
+        else:
+            state = resume_hand(
+                base, deal, draws=observation.draws, bids=observation.bids, exchanges=exchanges,
+                tricks=observation.tricks, current=observation.current_trick, phase=observation.phase,
+            )
         view = observe(state, observation.seat, hide_own_hand=observation.hand is None)
     except SpadesError:
         return None
@@ -117,12 +123,10 @@ def _hand_start(observation: Observation) -> GameState:
         scores = tuple(score - total for score, total in zip(scores, last.totals, strict=True))
         bags = results[-2].bags_after if len(results) > 1 else observation.initial_bags
         results = results[:-1]
-    start = new_game(observation.rules, dealer=observation.dealer, scores=scores, bags=bags)
-    match = attrs.evolve(
-        start._match, results=results, initial_scores=observation.initial_scores,
-        initial_bags=observation.initial_bags,
+    return resume_game(
+        observation.rules, dealer=observation.dealer, scores=scores, bags=bags, results=results,
+        initial_scores=observation.initial_scores, initial_bags=observation.initial_bags,
     )
-    return attrs.evolve(start, match=match)
 
 
 def _all_tricks(observation: Observation) -> tuple[Trick, ...]:
@@ -198,7 +202,7 @@ def _add_seat_bins(
     if quota is None:
         bins.add(seat, need, allowed)
         return
-    spades = quota - (counted & observation.rules._tables.spade_mask).bit_count()
+    spades = quota - (counted & observation.rules.tables.spade_mask).bit_count()
     if spades > need:
         raise ObservationError("no deal is consistent with this view: a bid's spade count cannot be met")
     bins.add(seat, spades, allowed & 1 << Suit.SPADES)
@@ -206,39 +210,68 @@ def _add_seat_bins(
 
 
 def _classes(observation: Observation, unknown: int, sink_only: int = 0) -> list[list[Card]]:
-    suit_masks = observation.rules._tables.suit_masks
-    classes = [_cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
-    return [list(cards) for cards in (*classes, _cards_of_mask(unknown & sink_only))]
+    suit_masks = observation.rules.tables.suit_masks
+    classes = [cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
+    return [list(cards) for cards in (*classes, cards_of_mask(unknown & sink_only))]
 
 
 def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
-    """Hall's condition: every set of classes fits in the bins that accept some of them."""
+    """Hall's condition: every set of classes fits in the bins that accept some of them.
+
+    The sets are walked in binary order, each built from a smaller one by adding its lowest class, and
+    only the bins with room count."""
     active = [k for k, count in enumerate(counts) if count]
     caps, accepts = bins.caps, bins.accepts
-    for subset in range(1, 1 << len(active)):
-        need = 0
-        reach = 0
-        for position, k in enumerate(active):
-            if subset >> position & 1:
-                need += counts[k]
-                reach |= 1 << k
-        room = sum(cap for cap, accept in zip(caps, accepts, strict=True) if accept & reach)
-        if need > room:
+    rooms = [(cap, accept) for cap, accept in zip(caps, accepts, strict=True) if cap]
+    size = 1 << len(active)
+    need = [0] * size
+    reach = [0] * size
+    for subset in range(1, size):  # each set is a smaller one plus its lowest class
+        low = subset & -subset
+        k = active[low.bit_length() - 1]
+        need[subset] = total = need[subset ^ low] + counts[k]
+        reach[subset] = classes = reach[subset ^ low] | 1 << k
+        room = 0
+        for cap, accept in rooms:
+            if accept & classes:
+                room += cap
+        if total > room:
             return False
     return True
+
+
+def _flexible(counts: Sequence[int], bins: _Bins) -> bool:
+    """Whether every bin with room accepts every class left: then every way of filling the rooms is
+    possible, and a uniform one is a shuffle of the cards left cut into the rooms (no Hall check needed)."""
+    active = 0
+    for k, count in enumerate(counts):
+        if count:
+            active |= 1 << k
+    return all(accept & active == active for cap, accept in zip(bins.caps, bins.accepts, strict=True) if cap)
 
 
 def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> list[int]:
     """Place every card of ``classes`` into a bin that accepts its class, filling every bin exactly; the
     masks of the cards each bin got. Most constrained classes first; each card goes to a random bin
-    (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends."""
+    (weighted by room left) among those that keep the rest satisfiable, so it never dead-ends; once no
+    constraint is left, the remaining cards are shuffled and cut into the rooms."""
     counts = [len(cards) for cards in classes]
-    if sum(counts) != sum(bins.caps) or not _feasible(counts, bins):
+    if sum(counts) != sum(bins.caps) or not (_flexible(counts, bins) or _feasible(counts, bins)):
         raise ObservationError("no deal is consistent with this view: the hidden cards cannot fill the hands")
     got = [0] * len(bins.caps)
     caps = bins.caps
     order = sorted(range(len(classes)), key=lambda k: sum(1 for accept in bins.accepts if accept >> k & 1))
-    for k in order:
+    for at, k in enumerate(order):
+        if _flexible(counts, bins):  # every card left may go anywhere with room: a uniform cut of a shuffle
+            rest = [card for later in order[at:] for card in classes[later]]
+            rng.shuffle(rest)
+            start = 0
+            for b, cap in enumerate(caps):
+                for card in rest[start:start + cap]:
+                    got[b] |= card.bit
+                start += cap
+            caps[:] = [0] * len(caps)
+            return got
         cards = classes[k]
         rng.shuffle(cards)
         for card in cards:
@@ -269,9 +302,9 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     seat = observation.seat
     tricks = _all_tricks(observation)
     played = played_masks(n, tricks)
-    known = [_mask_of(cards) for cards in observation.known_cards]
-    own = _mask_of(observation.hand) if observation.hand is not None else 0
-    unknown = rules._tables.deck_mask & ~own
+    known = [mask_of(cards) for cards in observation.known_cards]
+    own = mask_of(observation.hand) if observation.hand is not None else 0
+    unknown = rules.tables.deck_mask & ~own
     for mask in (*played, *known):
         unknown &= ~mask
     bins = _Bins()
@@ -290,23 +323,27 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     exchanges: list[Exchange] = []
     for view in reversed(observation.exchanges):
         if view.cards is not None:
-            cards = _mask_of(view.cards)
+            cards = mask_of(view.cards)
             if cards & held[view.receiver] != cards:
                 raise ObservationError("no deal is consistent with this view: an exchange cannot be undone")
         else:
-            cards = _mask_of(rng.sample(_cards_of_mask(held[view.receiver]), view.size))
+            cards = mask_of(rng.sample(cards_of_mask(held[view.receiver]), view.size))
         held[view.receiver] ^= cards
         held[view.giver] |= cards
-        exchanges.append(Exchange(view.giver, _cards_of_mask(cards)))
+        exchanges.append(Exchange(view.giver, cards_of_mask(cards)))
     exchanges.reverse()
-    return Deal.from_hands(rules, observation.dealer, [_cards_of_mask(mask) for mask in held]), exchanges
+    n, dealer = rules.players, observation.dealer
+    hands = [cards_of_mask(held[(dealer + 1 + k) % n]) for k in range(n)]
+    if any(len(cards) != rules.cards_each for cards in hands):
+        raise ObservationError("no deal is consistent with this view: the hands do not have the right sizes")
+    return Deal(tuple(card for dealt in zip(*hands, strict=True) for card in dealt)), exchanges
 
 
 def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     """The two-player draw: sample the other player's kept cards and everything the seat has not seen
     (the other's discards, the seat's unseen discards, the rest of the stock), then rebuild the stock."""
     rules = observation.rules
-    tables = rules._tables
+    tables = rules.tables
     seat = observation.seat
     other = 1 - seat
     size = len(tables.deck)
@@ -328,11 +365,11 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     sink: list[Card] = []
     for bin_seat, mask in zip(bins.seats, got, strict=True):
         if bin_seat is None:
-            sink.extend(_cards_of_mask(mask))
+            sink.extend(cards_of_mask(mask))
         else:
             hand_other |= mask
     rng.shuffle(sink)
-    kept_other = list(_cards_of_mask(hand_other | played[other]))
+    kept_other = list(cards_of_mask(hand_other | played[other]))
     rng.shuffle(kept_other)
     own_turns = {turn.turn: turn for turn in observation.own_draws}
     stock: list[Card] = []
@@ -353,7 +390,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
 
 def _never_held(observation: Observation, tricks: Sequence[Trick]) -> int:
     """Two-player draw with the lowest-club first lead: clubs below the first card led were not held."""
-    tables = observation.rules._tables
+    tables = observation.rules.tables
     if not tables.lead_lowest_club or not tricks or not tricks[0].cards:
         return 0
     clubs = tables.suit_masks[Suit.CLUBS]
