@@ -202,7 +202,8 @@ def _side_points(rules: Rules, seats: tuple[int, ...], bids: tuple[Bid | None, .
             bags += counted - contract
         elif rules.set_penalty == "minus_bid":
             points -= 10 * contract
-    points += bags * rules.bag_value
+    unscored = nil_tricks if rules.failed_nil_tricks == "bags_no_points" else 0  # MSN Zone: bags, no points
+    points += (bags - unscored) * rules.bag_value
     after = bags_before + bags
     while rules.bag_limit is not None and after >= rules.bag_limit:
         points -= rules.bag_penalty

@@ -4,7 +4,8 @@ Every bid format and bidding option is read here and nowhere else:
 
 - the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
 - blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit``;
-- ``bidding="whiz"`` (nil or exactly the spades held; a count below ``min_bid`` leaves only nil) and
+- ``bidding="whiz"`` (nil or exactly the spades held, even a count below ``min_bid``: the format fixes
+  the number) and
   ``"suicide"`` (one nil per partnership, the other partner at least the team minimum and ``min_bid``);
 - ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
 - ``forbid_total_equal_tricks`` (constrains the last bidder).
@@ -51,7 +52,7 @@ def _popcount(mask: int) -> int:
 
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
-    blind = rules.blind_nil and _blind_nil_open(rules, seat, scores)[0]
+    blind = rules.blind_nil and blind_nil_open(rules, seat, scores)[0]
     spades = _popcount(hand.held[seat] & rules._tables.spade_mask) if rules.bidding == "whiz" else 0
     return _cached_rule(rules, seat, hand.bids, spades, blind)
 
@@ -69,7 +70,7 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
     partner_bid = bids[partner] if partner is not None else None
 
     if rules.bidding == "whiz":
-        exact = spades
+        lo, exact = 1, spades  # the spade count is the bid, below min_bid too
         number_why = f"in whiz you bid nil or exactly your {exact} spades"
         if exact == 0:
             lo, hi = 1, 0
@@ -113,7 +114,8 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
     return _BidRule(seat, lo, hi, exact, nil, blind, excluded, number_why, nil_why, blind_why)
 
 
-def _blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+def blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+    """Whether ``seat`` may bid blind nil at these scores, and why not."""
     if not rules.blind_nil:
         return False, "the rules do not allow blind nil"
     if rules.blind_nil_deficit is None:
@@ -144,7 +146,7 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
     tricks = bid.tricks
     if bid.blind:
         if not rule.blind:
-            why = rule.blind_why or _blind_nil_open(rules, bid.seat, scores)[1]
+            why = rule.blind_why or blind_nil_open(rules, bid.seat, scores)[1]
             raise IllegalActionError(
                 IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {why}", action=bid
             )
@@ -153,7 +155,7 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
             raise IllegalActionError(
                 IllegalReason.NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid nil: {rule.nil_why}", action=bid
             )
-    elif not rules.min_bid <= tricks <= rules.tricks_per_hand:
+    elif not (1 if rule.exact is not None else rules.min_bid) <= tricks <= rules.tricks_per_hand:
         raise IllegalActionError(
             IllegalReason.BID_OUT_OF_RANGE,
             f"seat {bid.seat} cannot bid {tricks}: bids run from {rules.min_bid} to {rules.tricks_per_hand}",

@@ -210,22 +210,9 @@ def _variants(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _parse_bid(seat: int, text: str) -> Bid:
-    lowered = text.lower()
-    if lowered in ("nil", "n", "0"):
-        return Bid.nil(seat)
-    if lowered in ("blind", "bn", "blind_nil", "blind-nil"):
-        return Bid.blind_nil(seat)
-    try:
-        return Bid(seat, int(text))
-    except (ValueError, TypeError):
-        raise SpadesError(f"seat {seat}: {text!r} is not a bid (a number, nil or blind)") from None
-
-
 def _score(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    bids = None if rules.bidding == "none" else [_parse_bid(seat, text) for seat, text in enumerate(args.bids or ())]
-    result = score_hand(rules, bids, args.tricks, bags_before=args.bags)
+    result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags)  # the API parses the bid words
     header = f"{'side':>6} {'contract':>8} {'tricks':>6} {'contract pts':>12} {'bags':>4} {'bag pts':>7} " \
              f"{'penalty':>7} {'nil':>5} {'tricks pts':>10} {'total':>6} {'bags after':>10}"
     print(header, file=out)
@@ -287,7 +274,7 @@ def _parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="score one hand from bids and tricks per seat")
     add_rules(score)
-    score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind")
+    score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind (blind nil)")
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 

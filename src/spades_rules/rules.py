@@ -30,8 +30,9 @@ spades_rules.errors.RulesError: a deck of 51 cards cannot be dealt evenly to 4 p
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Final, Literal, get_args
+import math
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, Literal, get_args
 
 import attrs
 
@@ -56,27 +57,74 @@ TrumpOrder = Literal["ace_high", "deuce_of_spades_high", "joker_joker_deuce_deuc
 DealMethod = Literal["deal", "draw"]
 Bidding = Literal["standard", "none", "mirror", "whiz", "suicide"]
 BidOrder = Literal["clockwise", "partners_consecutive"]
-FailedNilTricks = Literal["bags", "count_for_partner"]
+FailedNilTricks = Literal["bags", "bags_no_points", "count_for_partner"]
 SetPenalty = Literal["minus_bid", "zero"]
 BagOverflow = Literal["carry", "reset"]
 FirstLead = Literal["left_of_dealer", "lowest_club"]
 SpadeLead = Literal["after_broken", "anytime"]
 RedealCondition = Literal["no_spades", "one_or_no_spades", "no_face_cards"]
 
-_CHOICES: Final[dict[str, Any]] = {
-    "TrumpOrder": TrumpOrder,
-    "DealMethod": DealMethod,
-    "Bidding": Bidding,
-    "BidOrder": BidOrder,
-    "FailedNilTricks": FailedNilTricks,
-    "SetPenalty": SetPenalty,
-    "BagOverflow": BagOverflow,
-    "FirstLead": FirstLead,
-    "SpadeLead": SpadeLead,
-}
-
 _MAX_NUMBER: Final = 1_000_000
 """Bound on every score-like number, so that a malformed record cannot smuggle in a huge integer."""
+
+_MAX_EXCHANGES: Final = 30_000
+"""Bound on the choices of a blind-nil exchange: the partner returns ``blind_nil_exchange`` cards of its
+``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
+exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
+
+_NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})
+"""Bid formats without a bidding phase: no bids (no-bid Spades) or bids fixed at the deal (mirror)."""
+_FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})
+"""Bid formats that leave a player no free choice of number: the last bidder cannot dodge a total."""
+_NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})
+"""Bid formats whose spadeless or second bids are nils: they need ``nil=True``."""
+_TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})
+"""Bid formats in which a partnership's contract can be held to a team minimum."""
+
+
+def _choice(kind: Any) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A field validator: the value is one of the names of the ``Literal`` type ``kind``."""
+    choices = get_args(kind)
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, str) or value not in choices:
+            raise RulesError(f"{attribute.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}")
+
+    return check
+
+
+def _flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """A field validator: True or False (not 1, not "yes")."""
+    if type(value) is not bool:
+        raise RulesError(f"{attribute.name} must be True or False, not {_describe(value)}")
+
+
+def _number(
+    low: int = -_MAX_NUMBER, high: int = _MAX_NUMBER, *, optional: bool = False, why: str = ""
+) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A field validator: an ``int`` (not a bool or float) in ``low``-``high``, or None when ``optional``."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
+        if type(value) is not int:
+            raise RulesError(f"{attribute.name} must be an integer, not {_describe(value)}")
+        if abs(value) > _MAX_NUMBER:
+            raise RulesError(f"{attribute.name}={_describe(value)} is out of range (at most {_MAX_NUMBER} in size)")
+        if not low <= value <= high:
+            bound = f"between {low} and {high}" if high < _MAX_NUMBER else f"at least {low}"
+            raise RulesError(f"{attribute.name} must be {bound}{why}, not {value}")
+
+    return check
+
+
+def _redeal_conditions(instance: Any, attribute: attrs.Attribute[Any], value: tuple[str, ...]) -> None:
+    for condition in value:
+        if condition not in get_args(RedealCondition):
+            raise RulesError(
+                f"redeal_on: unknown condition {_describe(condition)}; "
+                f"choose from {', '.join(map(repr, get_args(RedealCondition)))}"
+            )
 
 
 def _removed_converter(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] | None:
@@ -179,6 +227,24 @@ _DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {
 }
 
 
+_PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "standard": {},
+    "bicycle": {"nil": False, "blind_nil": False, "set_penalty": "zero"},
+    "no_bid": {"bidding": "none", "nil": False, "blind_nil": False, "target_score": 100},
+    "mirror": {"bidding": "mirror", "blind_nil": False},
+    "whiz": {"bidding": "whiz", "blind_nil": False},
+    "suicide": {"bidding": "suicide", "blind_nil": False, "team_min_bid": 4},
+    "partnership_bidding": {"bid_order": "partners_consecutive", "team_min_bid": 4},
+    "jokers": {"with_jokers": True},
+    "no_lead_restriction": {"spade_lead": "anytime"},
+    "three_player": {"players": 3, "partnerships": False},
+    "two_player": {"players": 2, "partnerships": False, "deal_method": "draw", "blind_nil": False},
+    **{f"individual_{n}": {"players": n, "partnerships": False} for n in (3, 4, 5)},
+}
+"""The presets by name: the options each changes from the defaults. Serves the classmethods,
+:meth:`Rules.presets`, :meth:`Rules.preset_descriptions` and the hypothesis strategies."""
+
+
 @attrs.frozen(cache_hash=True, repr=False, getstate_setstate=False)
 class Rules:
     """Every option of every variant. Defaults are standard partnership Spades as on pagat.com.
@@ -190,146 +256,115 @@ class Rules:
     """
 
     # --- table and deck -------------------------------------------------------------------------------
-    players: int = 2 * 2
+    players: int = attrs.field(default=4, validator=_number(2, 5))
     """Number of seats, 2-5. Seats are numbered clockwise from 0."""
-    partnerships: bool = True
+    partnerships: bool = attrs.field(default=True, validator=_flag)
     """Four players in two fixed partnerships, partners opposite (sides ``(0, 2)`` and ``(1, 3)``).
     False: everyone plays and scores alone (the only choice with 2, 3 or 5 players)."""
-    with_jokers: bool = False
+    with_jokers: bool = attrs.field(default=False, validator=_flag)
     """Add the big and little joker as the two highest trumps (seed 001, Bicycle)."""
-    trump_order: TrumpOrder = "ace_high"
+    trump_order: TrumpOrder = attrs.field(default="ace_high", validator=_choice(TrumpOrder))
     """``"ace_high"``: BJ, LJ, A♠ ... 2♠. ``"deuce_of_spades_high"``: BJ, LJ, 2♠, A♠ ...
     ``"joker_joker_deuce_deuce"``: BJ, LJ, 2♦, 2♠, A♠ ..., the 2♦ being a spade for every purpose."""
     removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_removed_converter)
     """Cards taken out of the deck; ``None`` takes RULES.md §1's table for the player count and jokers."""
-    deal_method: DealMethod = "deal"
+    deal_method: DealMethod = attrs.field(default="deal", validator=_choice(DealMethod))
     """``"deal"``: one card at a time clockwise from the dealer's left. ``"draw"``: the two-player draw
     (§7): the deck is a stock, each turn keeps one of two cards and discards the other."""
-    draw_second_card_seen: bool = True
+    draw_second_card_seen: bool = attrs.field(default=True, validator=_flag)
     """In the draw, the player sees the card it discards after keeping the first (False: unseen)."""
 
     # --- bidding --------------------------------------------------------------------------------------
-    bidding: Bidding = "standard"
+    bidding: Bidding = attrs.field(default="standard", validator=_choice(Bidding))
     """``"standard"`` bids; ``"none"`` (no-bid Spades, one point a trick); ``"mirror"`` (bid = spades held,
     spadeless = nil, set automatically); ``"whiz"`` (nil or exactly your spades); ``"suicide"`` (one partner
     of each side bids nil, the other at least :attr:`team_min_bid`)."""
-    bid_order: BidOrder = "clockwise"
+    bid_order: BidOrder = attrs.field(default="clockwise", validator=_choice(BidOrder))
     """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding (§2.1), the side on
     the dealer's left first, partners one after the other."""
-    min_bid: int = 1
-    """The lowest non-nil bid."""
-    nil: bool = True
+    min_bid: int = attrs.field(default=1, validator=_number(1))
+    """The lowest non-nil bid (in whiz, a player holding fewer spades may still bid them)."""
+    nil: bool = attrs.field(default=True, validator=_flag)
     """Nil (a bid of no tricks) may be bid."""
-    nil_value: int = 100
+    nil_value: int = attrs.field(default=100, validator=_number(0))
     """Points won for a made nil and lost for a failed one."""
-    blind_nil: bool = True
+    blind_nil: bool = attrs.field(default=True, validator=_flag)
     """Blind nil may be bid (only where nil may), by a side trailing by :attr:`blind_nil_deficit`."""
-    blind_nil_value: int = 200
+    blind_nil_value: int = attrs.field(default=200, validator=_number(0))
     """Points won for a made blind nil and lost for a failed one."""
-    blind_nil_deficit: int | None = 100
+    blind_nil_deficit: int | None = attrs.field(default=100, validator=_number(0, optional=True))
     """A side may bid blind nil only when it trails the leading other side by at least this (None: always)."""
-    blind_nil_exchange: int = 2
+    blind_nil_exchange: int = attrs.field(default=2, validator=_number(0))
     """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none).
-    :func:`~spades_rules.engine.legal_actions` lists every choice, C(hand, k) of them: 78 for 2 of 13,
-    but millions past 6, so keep it small (pagat and most tables: 2)."""
-    both_partners_nil: bool = True
+    :func:`~spades_rules.engine.legal_actions` lists every choice: the partner returns k of its hand plus
+    the k received, C(cards + k, k) choices (105 for 2 of 13). Options giving more than 30,000 choices are
+    refused (at most 6 cards of 13); pagat and most tables pass 2."""
+    both_partners_nil: bool = attrs.field(default=True, validator=_flag)
     """Both partners of a side may bid nil (of either kind)."""
-    team_min_bid: int | None = None
+    team_min_bid: int | None = attrs.field(default=None, validator=_number(1, optional=True))
     """A partnership's contract must be at least this; constrains the partner who bids second. None: no
-    minimum, except 4 with ``bidding="suicide"`` or ``bid_order="partners_consecutive"`` (see
-    :attr:`team_minimum`)."""
-    forbid_total_equal_tricks: bool = False
+    minimum, except 4 with ``bidding="suicide"`` or standard bidding with ``bid_order="partners_consecutive"``
+    (see :attr:`team_minimum`)."""
+    forbid_total_equal_tricks: bool = attrs.field(default=False, validator=_flag)
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
 
     # --- play -----------------------------------------------------------------------------------------
-    first_lead: FirstLead = "left_of_dealer"
+    first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=_choice(FirstLead))
     """Who leads the first trick: the dealer's left, or the holder of the lowest club in play, leading it."""
-    spade_lead: SpadeLead = "after_broken"
+    spade_lead: SpadeLead = attrs.field(default="after_broken", validator=_choice(SpadeLead))
     """``"after_broken"``: spades may be led once broken or by a leader holding only spades;
     ``"anytime"``: no leading restriction."""
 
     # --- scoring --------------------------------------------------------------------------------------
-    set_penalty: SetPenalty = "minus_bid"
+    set_penalty: SetPenalty = attrs.field(default="minus_bid", validator=_choice(SetPenalty))
     """A failed contract scores ``-10 × contract`` (pagat) or ``0`` (Bicycle)."""
-    failed_nil_tricks: FailedNilTricks = "bags"
-    """Tricks taken by a nil bidder count as bags for the side, or toward the partner's contract."""
-    bag_value: int = 1
+    failed_nil_tricks: FailedNilTricks = attrs.field(default="bags", validator=_choice(FailedNilTricks))
+    """Tricks taken by a nil bidder: ``"bags"`` for the side, worth :attr:`bag_value` each;
+    ``"bags_no_points"``, bags toward the limit that score nothing (MSN Zone); ``"count_for_partner"``,
+    toward the partner's contract."""
+    bag_value: int = attrs.field(default=1, validator=_number(0))
     """Points per overtrick (bag)."""
-    bag_limit: int | None = 10
+    bag_limit: int | None = attrs.field(
+        default=10, validator=_number(1, optional=True, why=" (or None for no bag penalty)")
+    )
     """Each time a side's bags reach this, it loses :attr:`bag_penalty` (None: bags are never penalised)."""
-    bag_penalty: int = 100
+    bag_penalty: int = attrs.field(default=100, validator=_number(0))
     """Points lost each time the bags reach :attr:`bag_limit`."""
-    bag_overflow: BagOverflow = "carry"
+    bag_overflow: BagOverflow = attrs.field(default="carry", validator=_choice(BagOverflow))
     """After a bag penalty the bags above the limit carry over (pagat: a hand that passes the limit twice
     pays twice) or the count resets to zero (one penalty, then no bags)."""
 
     # --- game end -------------------------------------------------------------------------------------
-    target_score: int = 500
+    target_score: int = attrs.field(default=500, validator=_number(1))
     """The game ends after a hand in which a side reaches this and one side has the highest score."""
-    losing_score: int | None = None
+    losing_score: int | None = attrs.field(default=None, validator=_number(optional=True))
     """A side at or below this after a hand ends the game (e.g. -200), the unique top score winning; with
     the top scores tied another hand is played (RULES.md §12)."""
-    max_hands: int | None = None
+    max_hands: int | None = attrs.field(default=None, validator=_number(1, optional=True))
     """A backstop: the game ends after this many hands, highest score winning, tie a draw."""
 
     # --- misdeal --------------------------------------------------------------------------------------
-    redeal_on: tuple[RedealCondition, ...] = attrs.field(default=(), converter=_redeal_converter)
+    redeal_on: tuple[RedealCondition, ...] = attrs.field(
+        default=(), converter=_redeal_converter, validator=_redeal_conditions
+    )
     """Hands that may call for a redeal before the first bid: ``"no_spades"``, ``"one_or_no_spades"``,
     ``"no_face_cards"``. The same dealer deals again."""
 
     _tables: _Tables = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    _PRESETS: ClassVar[tuple[str, ...]] = (
-        "standard",
-        "bicycle",
-        "no_bid",
-        "mirror",
-        "whiz",
-        "suicide",
-        "partnership_bidding",
-        "jokers",
-        "no_lead_restriction",
-        "three_player",
-        "two_player",
-    )
-
     def __attrs_post_init__(self) -> None:
-        self._validate_types()
-        self._validate_table()
+        self._check_table()
         object.__setattr__(self, "_tables", _Tables(self))
-        self._validate_play()
+        tricks = self._tables.cards_each
+        self._check_bidding(tricks)
+        self._check_team_minimum(tricks)
+        self._check_blind_nil(tricks)
+        if self.losing_score is not None and self.losing_score >= self.target_score:
+            raise RulesError("losing_score must be below target_score")
 
-    # ------------------------------------------------------------------------------------- validation
-    def _validate_types(self) -> None:
-        for field in attrs.fields(Rules):
-            if not field.init or field.name in ("removed_cards", "redeal_on"):
-                continue
-            value = getattr(self, field.name)
-            kind = str(field.type)
-            if kind in _CHOICES:
-                choices = get_args(_CHOICES[kind])
-                if not isinstance(value, str) or value not in choices:
-                    raise RulesError(
-                        f"{field.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}"
-                    )
-            elif kind == "bool":
-                if type(value) is not bool:
-                    raise RulesError(f"{field.name} must be True or False, not {_describe(value)}")
-            elif value is not None or kind != "int | None":
-                if type(value) is not int:
-                    raise RulesError(f"{field.name} must be an integer, not {_describe(value)}")
-                if abs(value) > _MAX_NUMBER:
-                    raise RulesError(f"{field.name}={_describe(value)} is out of range (at most {_MAX_NUMBER} in size)")
-        for condition in self.redeal_on:
-            if condition not in get_args(RedealCondition):
-                raise RulesError(
-                    f"redeal_on: unknown condition {_describe(condition)}; "
-                    f"choose from {', '.join(map(repr, get_args(RedealCondition)))}"
-                )
-
-    def _validate_table(self) -> None:
-        if not 2 <= self.players <= 5:
-            raise RulesError(f"players must be 2, 3, 4 or 5, not {self.players}")
+    # ------------------------------------------------------------------------------------- cross-field checks
+    def _check_table(self) -> None:
+        """The seats, the partnerships, the deal method and a deck that can be dealt evenly."""
         if self.partnerships and self.players != 4:
             raise RulesError(f"partnerships need exactly 4 players, not {self.players}; set partnerships=False")
         if self.deal_method == "draw" and self.players != 2:
@@ -350,20 +385,33 @@ class Rules:
             if Card.parse(text) in removed:
                 raise RulesError(f"trump_order={self.trump_order!r} promotes {text}, but the deck leaves it out")
 
-    def _validate_play(self) -> None:
-        tricks = self._tables.cards_each
-        fixed = self.bidding in ("none", "mirror", "whiz", "suicide")
-        if not 1 <= self.min_bid <= tricks:
+    def _check_bidding(self, tricks: int) -> None:
+        """The bid format against nil, the bid order, the minimum bid, "no 13" and the redeal."""
+        if self.min_bid > tricks:
             raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {self.min_bid}")
         if self.bidding == "none" and (self.nil or self.blind_nil):
             raise RulesError("no-bid Spades has no bids, so no nil: set nil=False and blind_nil=False")
-        if self.bidding in ("mirror", "whiz", "suicide") and not self.nil:
+        if self.bidding in _NIL_FORMATS and not self.nil:
             raise RulesError(f"bidding={self.bidding!r} needs nil=True: its spadeless or second bids are nils")
-        if self.blind_nil and not self.nil:
-            raise RulesError("blind nil is a kind of nil: it needs nil=True")
-        if self.blind_nil and self.bidding != "standard":
-            raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
-        if self.forbid_total_equal_tricks and fixed:
+        if self.bidding == "suicide" and not self.partnerships:
+            raise RulesError("suicide bidding needs partnerships")
+        if self.bid_order == "partners_consecutive" and not self.partnerships:
+            raise RulesError("bid_order='partners_consecutive' needs partnerships")
+        if self.bid_order == "partners_consecutive" and not self.has_bidding_phase:
+            raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
+        if self.redeal_on and not self.has_bidding_phase:
+            raise RulesError(
+                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
+                "set redeal_on=()"
+            )
+        if not self.both_partners_nil and not self.partnerships:
+            raise RulesError("both_partners_nil=False needs partnerships")
+        if not self.both_partners_nil and self.bidding != "standard":
+            raise RulesError(
+                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
+                "format itself decides who bids nil"
+            )
+        if self.forbid_total_equal_tricks and self.bidding in _FORCED_BIDS:
             raise RulesError(
                 f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
                 "its bids are forced, so the last bidder could be left without a legal bid"
@@ -373,46 +421,38 @@ class Rules:
                 "forbid_total_equal_tricks needs a choice of bids: min_bid and team_min_bid must be below "
                 f"the {tricks} tricks, or the last bidder could be left without a legal bid"
             )
-        if self.redeal_on and self.bidding in ("none", "mirror"):
-            raise RulesError(
-                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
-                "set redeal_on=()"
-            )
-        if self.bid_order == "partners_consecutive" and not self.partnerships:
-            raise RulesError("bid_order='partners_consecutive' needs partnerships")
-        if self.bid_order == "partners_consecutive" and self.bidding in ("none", "mirror"):
-            raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
+
+    def _check_team_minimum(self, tricks: int) -> None:
+        """The team minimum in force, given or by default, is for partnerships and fits the hand."""
         if self.team_min_bid is not None:
             if not self.partnerships:
                 raise RulesError("team_min_bid needs partnerships")
-            if self.bidding not in ("standard", "suicide"):
+            if self.bidding not in _TEAM_MINIMUM_FORMATS:
                 raise RulesError(f"team_min_bid cannot combine with bidding={self.bidding!r}")
-            if not 1 <= self.team_min_bid <= tricks:
-                raise RulesError(f"team_min_bid must be between 1 and {tricks}, not {self.team_min_bid}")
-        if self.bidding == "suicide" and not self.partnerships:
-            raise RulesError("suicide bidding needs partnerships")
-        if not self.both_partners_nil and not self.partnerships:
-            raise RulesError("both_partners_nil=False needs partnerships")
-        if not self.both_partners_nil and self.bidding != "standard":
+        minimum = self.team_minimum
+        if minimum is not None and minimum > tricks:
+            if self.team_min_bid is not None:
+                raise RulesError(f"team_min_bid must be between 1 and {tricks}, not {minimum}")
             raise RulesError(
-                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
-                "format itself decides who bids nil"
+                f"team_min_bid: this format's default team minimum of {minimum} does not fit a hand of {tricks} "
+                f"tricks, so a nil bidder's partner could not bid; set team_min_bid between 1 and {tricks}"
             )
-        if not 0 <= self.blind_nil_exchange <= tricks:
-            raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {self.blind_nil_exchange}")
-        if self.blind_nil_deficit is not None and self.blind_nil_deficit < 0:
-            raise RulesError("blind_nil_deficit must not be negative")
-        for name in ("nil_value", "blind_nil_value", "bag_value", "bag_penalty"):
-            if getattr(self, name) < 0:
-                raise RulesError(f"{name} must not be negative")
-        if self.bag_limit is not None and self.bag_limit < 1:
-            raise RulesError("bag_limit must be at least 1 (or None for no bag penalty)")
-        if self.target_score < 1:
-            raise RulesError("target_score must be positive")
-        if self.losing_score is not None and self.losing_score >= self.target_score:
-            raise RulesError("losing_score must be below target_score")
-        if self.max_hands is not None and self.max_hands < 1:
-            raise RulesError("max_hands must be at least 1 (or None)")
+
+    def _check_blind_nil(self, tricks: int) -> None:
+        """Blind nil needs nil and standard bidding; its exchange fits the hand and stays enumerable."""
+        if self.blind_nil and not self.nil:
+            raise RulesError("blind nil is a kind of nil: it needs nil=True")
+        if self.blind_nil and self.bidding != "standard":
+            raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
+        size = self.blind_nil_exchange
+        if size > tricks:
+            raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {size}")
+        if math.comb(tricks + size, size) > _MAX_EXCHANGES:
+            largest = max(k for k in range(tricks + 1) if math.comb(tricks + k, k) <= _MAX_EXCHANGES)
+            raise RulesError(
+                f"blind_nil_exchange={size} gives {math.comb(tricks + size, size):,} ways to return the cards, "
+                f"more than the {_MAX_EXCHANGES:,} the library lists: pass at most {largest} of {tricks} cards"
+            )
 
     def _trump_order_cards(self) -> tuple[Card, ...]:
         """The trumps, highest first (cards removed from the deck included; the tables drop them)."""
@@ -437,17 +477,26 @@ class Rules:
 
     @property
     def team_minimum(self) -> int | None:
-        """The team minimum in force: :attr:`team_min_bid`, or RULES.md's default of 4 for suicide and
-        team bidding when it is None.
+        """The team minimum in force: :attr:`team_min_bid`, or the default of 4 for suicide and for
+        standard team bidding when it is None (whiz ignores it: its bids are fixed by the spades held).
 
         >>> Rules(bid_order="partners_consecutive").team_minimum, Rules().team_minimum
         (4, None)
         """
         if self.team_min_bid is not None:
             return self.team_min_bid
-        if self.bidding == "suicide" or self.bid_order == "partners_consecutive":
+        if self.bidding == "suicide" or (self.bid_order == "partners_consecutive" and self.bidding == "standard"):
             return _DEFAULT_TEAM_MINIMUM
         return None
+
+    @property
+    def has_bidding_phase(self) -> bool:
+        """Whether the players bid: False for no-bid Spades (no bids) and mirror (bids fixed at the deal).
+
+        >>> Rules.standard().has_bidding_phase, Rules.whiz().has_bidding_phase, Rules.mirror().has_bidding_phase
+        (True, True, False)
+        """
+        return self.bidding not in _NO_BIDDING_PHASE
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -527,7 +576,7 @@ class Rules:
         >>> Rules.standard().cards_each, Rules.standard().sides
         (13, ((0, 2), (1, 3)))
         """
-        return cls()
+        return cls.preset("standard")
 
     @classmethod
     def bicycle(cls) -> Rules:
@@ -536,32 +585,32 @@ class Rules:
         >>> Rules.bicycle()
         Rules(nil=False, blind_nil=False, set_penalty='zero')
         """
-        return cls(nil=False, blind_nil=False, set_penalty="zero")
+        return cls.preset("bicycle")
 
     @classmethod
     def no_bid(cls) -> Rules:
         """No-bid Spades (seed 000): no bidding, one point per trick won by the side, to 100."""
-        return cls(bidding="none", nil=False, blind_nil=False, target_score=100)
+        return cls.preset("no_bid")
 
     @classmethod
     def mirror(cls) -> Rules:
         """Mirror Spades (seed 000): each bid is fixed to the spades held, a spadeless hand is a nil."""
-        return cls(bidding="mirror", blind_nil=False)
+        return cls.preset("mirror")
 
     @classmethod
     def whiz(cls) -> Rules:
         """Whiz: bid nil or exactly the number of spades you hold (a spadeless hand bids nil)."""
-        return cls(bidding="whiz", blind_nil=False)
+        return cls.preset("whiz")
 
     @classmethod
     def suicide(cls) -> Rules:
         """Suicide: one partner of each side bids nil, the other at least 4."""
-        return cls(bidding="suicide", blind_nil=False, team_min_bid=4)
+        return cls.preset("suicide")
 
     @classmethod
     def partnership_bidding(cls) -> Rules:
         """Team bidding (§2.1): partners bid one after the other, a side's contract at least 4."""
-        return cls(bid_order="partners_consecutive", team_min_bid=4)
+        return cls.preset("partnership_bidding")
 
     @classmethod
     def jokers(cls, trump_order: TrumpOrder = "ace_high") -> Rules:
@@ -570,22 +619,22 @@ class Rules:
         >>> Rules.jokers().deck[-2:]
         (Card.parse('LJ'), Card.parse('BJ'))
         """
-        return cls(with_jokers=True, trump_order=trump_order)
+        return cls(**{**_PRESETS["jokers"], "trump_order": trump_order})
 
     @classmethod
     def no_lead_restriction(cls) -> Rules:
         """Standard Spades where spades may be led at any time."""
-        return cls(spade_lead="anytime")
+        return cls.preset("no_lead_restriction")
 
     @classmethod
     def three_player(cls) -> Rules:
         """Three players, each alone: 2♣ out, 17 cards and 17 tricks each, bids up to 17."""
-        return cls.individual(3)
+        return cls.preset("three_player")
 
     @classmethod
     def two_player(cls) -> Rules:
         """Two players with the draw: keep or reject cards to 13 each, 26 discarded; then bid and play."""
-        return cls(players=2, partnerships=False, deal_method="draw", blind_nil=False)
+        return cls.preset("two_player")
 
     @classmethod
     def individual(cls, players: int = 4) -> Rules:
@@ -596,7 +645,7 @@ class Rules:
         """
         if players not in (3, 4, 5):
             raise RulesError(f"individual play is for 3, 4 or 5 players, not {players}")
-        return cls(players=players, partnerships=False)
+        return cls.preset(f"individual_{players}")
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:
@@ -605,31 +654,25 @@ class Rules:
         >>> sorted(Rules.presets())[:4]
         ['bicycle', 'individual_3', 'individual_4', 'individual_5']
         """
-        found: dict[str, Rules] = {name: getattr(cls, name)() for name in cls._PRESETS}
-        for n in (3, 4, 5):
-            found[f"individual_{n}"] = cls.individual(n)
-        return found
+        return {name: cls(**options) for name, options in _PRESETS.items()}
 
     @classmethod
     def preset_descriptions(cls) -> dict[str, str]:
         """One line per preset: the first line of the preset's docstring."""
         described: dict[str, str] = {}
-        for name in cls.presets():
-            method = "individual" if name.startswith("individual_") else name
-            doc = inspect.getdoc(getattr(cls, method)) or ""
-            line = doc.splitlines()[0] if doc else ""
-            if method == "individual":
-                line = f"Individual Spades for {name[-1]} players: one bid and one score each."
-            described[name] = line
+        for name in _PRESETS:
+            if name.startswith("individual_"):
+                described[name] = f"Individual Spades for {name[-1]} players: one bid and one score each."
+            else:
+                described[name] = (inspect.getdoc(getattr(cls, name)) or "").partition("\n")[0]
         return described
 
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The preset called ``name`` (see :meth:`presets`); ``RulesError`` for an unknown name."""
-        table = cls.presets()
-        if name not in table:
-            raise RulesError(f"unknown preset {name!r}; choose from {', '.join(sorted(table))}")
-        return table[name]
+        if not isinstance(name, str) or name not in _PRESETS:
+            raise RulesError(f"unknown preset {_describe(name)}; choose from {', '.join(sorted(_PRESETS))}")
+        return cls(**_PRESETS[name])
 
     # ------------------------------------------------------------------------------------ value protocol
     def evolve(self, **changes: Any) -> Rules:
@@ -668,10 +711,10 @@ class Rules:
         return {field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init}
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_attrs_cached_hash", None)
-        self.__attrs_post_init__()
+        try:  # through __init__: the converters and every check run again
+            Rules.__init__(self, **state)  # type: ignore[misc]
+        except TypeError as error:
+            raise RulesError(f"not the state of a pickled Rules: {error}") from None
 
     def __copy__(self) -> Rules:
         return self
