@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, get_args
 
 import attrs
 
+from spades_rules._fields import MAX_NUMBER, choice, flag, number, redeal_conditions, removed_cards
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
-from spades_rules.errors import RulesError, SpadesError, _describe
+from spades_rules.errors import RulesError, _describe
 
 __all__ = [
     "BagOverflow",
@@ -64,91 +65,21 @@ FirstLead = Literal["left_of_dealer", "lowest_club"]
 SpadeLead = Literal["after_broken", "anytime"]
 RedealCondition = Literal["no_spades", "one_or_no_spades", "no_face_cards"]
 
-_MAX_NUMBER: Final = 1_000_000
+_MAX_NUMBER: Final = MAX_NUMBER
 """Bound on every score-like number, so that a malformed record cannot smuggle in a huge integer."""
-
 _MAX_EXCHANGES: Final = 30_000
 """Bound on the choices of a blind-nil exchange: the partner returns ``blind_nil_exchange`` cards of its
 ``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
 exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
-_NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})
-"""Bid formats without a bidding phase: no bids (no-bid Spades) or bids fixed at the deal (mirror)."""
-_FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})
-"""Bid formats that leave a player no free choice of number: the last bidder cannot dodge a total."""
-_NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})
-"""Bid formats whose spadeless or second bids are nils: they need ``nil=True``."""
-_TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})
-"""Bid formats in which a partnership's contract can be held to a team minimum."""
+_NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})  # no bids at all, or bids fixed at the deal
+_FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})  # no free choice of number
+_NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})  # spadeless or second bids are nils
+_TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})  # a side's contract can have a minimum
 
 
-def _choice(kind: Any) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A field validator: the value is one of the names of the ``Literal`` type ``kind``."""
-    choices = get_args(kind)
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, str) or value not in choices:
-            raise RulesError(f"{attribute.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}")
-
-    return check
-
-
-def _flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    """A field validator: True or False (not 1, not "yes")."""
-    if type(value) is not bool:
-        raise RulesError(f"{attribute.name} must be True or False, not {_describe(value)}")
-
-
-def _number(
-    low: int = -_MAX_NUMBER, high: int = _MAX_NUMBER, *, optional: bool = False, why: str = ""
-) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A field validator: an ``int`` (not a bool or float) in ``low``-``high``, or None when ``optional``."""
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is None and optional:
-            return
-        if type(value) is not int:
-            raise RulesError(f"{attribute.name} must be an integer, not {_describe(value)}")
-        if abs(value) > _MAX_NUMBER:
-            raise RulesError(f"{attribute.name}={_describe(value)} is out of range (at most {_MAX_NUMBER} in size)")
-        if not low <= value <= high:
-            bound = f"between {low} and {high}" if high < _MAX_NUMBER else f"at least {low}"
-            raise RulesError(f"{attribute.name} must be {bound}{why}, not {value}")
-
-    return check
-
-
-def _redeal_conditions(instance: Any, attribute: attrs.Attribute[Any], value: tuple[str, ...]) -> None:
-    for condition in value:
-        if condition not in get_args(RedealCondition):
-            raise RulesError(
-                f"redeal_on: unknown condition {_describe(condition)}; "
-                f"choose from {', '.join(map(repr, get_args(RedealCondition)))}"
-            )
-
-
-def _removed_converter(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str | Card):
-        value = [value]
-    try:
-        cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
-    except (TypeError, SpadesError, RecursionError) as error:
-        raise RulesError(f"removed_cards must be cards or card strings such as '2C': {error}") from None
-    return tuple(sorted(cards))
-
-
-def _redeal_converter(value: Iterable[str] | str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    try:
-        conditions = set(value)
-    except (TypeError, RecursionError):
-        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {_describe(value)}") from None
-    if not all(isinstance(condition, str) for condition in conditions):
-        raise RulesError(f"redeal_on must name conditions as strings, not {_describe(value)}")
-    return tuple(sorted(conditions))
+def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
+    return redeal_conditions(value, get_args(RedealCondition))
 
 
 class _Tables:
@@ -213,17 +144,10 @@ class _Tables:
 
 
 _DEFAULT_TEAM_MINIMUM: Final = 4
-"""RULES.md §2.1/§2.2: the team minimum of suicide and team bidding when none is given."""
+"""The team minimum of suicide and team bidding when none is given."""
 
-_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {
-    (2, False): "",
-    (2, True): "2H 2C",
-    (3, False): "2C",
-    (3, True): "",
-    (4, False): "",
-    (4, True): "2H 2C",
-    (5, False): "2C 2D",
-    (5, True): "2C 2D 2H 2S",
+_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
+    (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",
 }
 
 
@@ -256,97 +180,96 @@ class Rules:
     """
 
     # --- table and deck -------------------------------------------------------------------------------
-    players: int = attrs.field(default=4, validator=_number(2, 5))
+    players: int = attrs.field(default=4, validator=number(2, 5))
     """Number of seats, 2-5. Seats are numbered clockwise from 0."""
-    partnerships: bool = attrs.field(default=True, validator=_flag)
+    partnerships: bool = attrs.field(default=True, validator=flag)
     """Four players in two fixed partnerships, partners opposite (sides ``(0, 2)`` and ``(1, 3)``).
     False: everyone plays and scores alone (the only choice with 2, 3 or 5 players)."""
-    with_jokers: bool = attrs.field(default=False, validator=_flag)
-    """Add the big and little joker as the two highest trumps (seed 001, Bicycle)."""
-    trump_order: TrumpOrder = attrs.field(default="ace_high", validator=_choice(TrumpOrder))
+    with_jokers: bool = attrs.field(default=False, validator=flag)
+    """Add the big and little joker as the two highest trumps (Bicycle's joker game)."""
+    trump_order: TrumpOrder = attrs.field(default="ace_high", validator=choice(TrumpOrder))
     """``"ace_high"``: BJ, LJ, A♠ ... 2♠. ``"deuce_of_spades_high"``: BJ, LJ, 2♠, A♠ ...
     ``"joker_joker_deuce_deuce"``: BJ, LJ, 2♦, 2♠, A♠ ..., the 2♦ being a spade for every purpose."""
-    removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_removed_converter)
-    """Cards taken out of the deck; ``None`` takes RULES.md §1's table for the player count and jokers."""
-    deal_method: DealMethod = attrs.field(default="deal", validator=_choice(DealMethod))
+    removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=removed_cards)
+    """Cards taken out of the deck; ``None`` takes the usual ones for the player count and jokers
+    (see :attr:`effective_removed_cards`)."""
+    deal_method: DealMethod = attrs.field(default="deal", validator=choice(DealMethod))
     """``"deal"``: one card at a time clockwise from the dealer's left. ``"draw"``: the two-player draw
-    (§7): the deck is a stock, each turn keeps one of two cards and discards the other."""
-    draw_second_card_seen: bool = attrs.field(default=True, validator=_flag)
+    (pagat): the deck is a stock, each turn keeps one of two cards and discards the other."""
+    draw_second_card_seen: bool = attrs.field(default=True, validator=flag)
     """In the draw, the player sees the card it discards after keeping the first (False: unseen)."""
 
     # --- bidding --------------------------------------------------------------------------------------
-    bidding: Bidding = attrs.field(default="standard", validator=_choice(Bidding))
+    bidding: Bidding = attrs.field(default="standard", validator=choice(Bidding))
     """``"standard"`` bids; ``"none"`` (no-bid Spades, one point a trick); ``"mirror"`` (bid = spades held,
     spadeless = nil, set automatically); ``"whiz"`` (nil or exactly your spades); ``"suicide"`` (one partner
     of each side bids nil, the other at least :attr:`team_min_bid`)."""
-    bid_order: BidOrder = attrs.field(default="clockwise", validator=_choice(BidOrder))
-    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding (§2.1), the side on
+    bid_order: BidOrder = attrs.field(default="clockwise", validator=choice(BidOrder))
+    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding, the side on
     the dealer's left first, partners one after the other."""
-    min_bid: int = attrs.field(default=1, validator=_number(1))
+    min_bid: int = attrs.field(default=1, validator=number(1))
     """The lowest non-nil bid (in whiz, a player holding fewer spades may still bid them)."""
-    nil: bool = attrs.field(default=True, validator=_flag)
+    nil: bool = attrs.field(default=True, validator=flag)
     """Nil (a bid of no tricks) may be bid."""
-    nil_value: int = attrs.field(default=100, validator=_number(0))
+    nil_value: int = attrs.field(default=100, validator=number(0))
     """Points won for a made nil and lost for a failed one."""
-    blind_nil: bool = attrs.field(default=True, validator=_flag)
+    blind_nil: bool = attrs.field(default=True, validator=flag)
     """Blind nil may be bid (only where nil may), by a side trailing by :attr:`blind_nil_deficit`."""
-    blind_nil_value: int = attrs.field(default=200, validator=_number(0))
+    blind_nil_value: int = attrs.field(default=200, validator=number(0))
     """Points won for a made blind nil and lost for a failed one."""
-    blind_nil_deficit: int | None = attrs.field(default=100, validator=_number(0, optional=True))
+    blind_nil_deficit: int | None = attrs.field(default=100, validator=number(0, optional=True))
     """A side may bid blind nil only when it trails the leading other side by at least this (None: always)."""
-    blind_nil_exchange: int = attrs.field(default=2, validator=_number(0))
+    blind_nil_exchange: int = attrs.field(default=2, validator=number(0))
     """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none).
     :func:`~spades_rules.engine.legal_actions` lists every choice: the partner returns k of its hand plus
     the k received, C(cards + k, k) choices (105 for 2 of 13). Options giving more than 30,000 choices are
     refused (at most 6 cards of 13); pagat and most tables pass 2."""
-    both_partners_nil: bool = attrs.field(default=True, validator=_flag)
+    both_partners_nil: bool = attrs.field(default=True, validator=flag)
     """Both partners of a side may bid nil (of either kind)."""
-    team_min_bid: int | None = attrs.field(default=None, validator=_number(1, optional=True))
+    team_min_bid: int | None = attrs.field(default=None, validator=number(1, optional=True))
     """A partnership's contract must be at least this; constrains the partner who bids second. None: no
     minimum, except 4 with ``bidding="suicide"`` or standard bidding with ``bid_order="partners_consecutive"``
     (see :attr:`team_minimum`)."""
-    forbid_total_equal_tricks: bool = attrs.field(default=False, validator=_flag)
+    forbid_total_equal_tricks: bool = attrs.field(default=False, validator=flag)
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
 
     # --- play -----------------------------------------------------------------------------------------
-    first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=_choice(FirstLead))
+    first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=choice(FirstLead))
     """Who leads the first trick: the dealer's left, or the holder of the lowest club in play, leading it."""
-    spade_lead: SpadeLead = attrs.field(default="after_broken", validator=_choice(SpadeLead))
+    spade_lead: SpadeLead = attrs.field(default="after_broken", validator=choice(SpadeLead))
     """``"after_broken"``: spades may be led once broken or by a leader holding only spades;
     ``"anytime"``: no leading restriction."""
 
     # --- scoring --------------------------------------------------------------------------------------
-    set_penalty: SetPenalty = attrs.field(default="minus_bid", validator=_choice(SetPenalty))
+    set_penalty: SetPenalty = attrs.field(default="minus_bid", validator=choice(SetPenalty))
     """A failed contract scores ``-10 × contract`` (pagat) or ``0`` (Bicycle)."""
-    failed_nil_tricks: FailedNilTricks = attrs.field(default="bags", validator=_choice(FailedNilTricks))
+    failed_nil_tricks: FailedNilTricks = attrs.field(default="bags", validator=choice(FailedNilTricks))
     """Tricks taken by a nil bidder: ``"bags"`` for the side, worth :attr:`bag_value` each;
     ``"bags_no_points"``, bags toward the limit that score nothing (MSN Zone); ``"count_for_partner"``,
     toward the partner's contract."""
-    bag_value: int = attrs.field(default=1, validator=_number(0))
+    bag_value: int = attrs.field(default=1, validator=number(0))
     """Points per overtrick (bag)."""
     bag_limit: int | None = attrs.field(
-        default=10, validator=_number(1, optional=True, why=" (or None for no bag penalty)")
+        default=10, validator=number(1, optional=True, why=" (or None for no bag penalty)")
     )
     """Each time a side's bags reach this, it loses :attr:`bag_penalty` (None: bags are never penalised)."""
-    bag_penalty: int = attrs.field(default=100, validator=_number(0))
+    bag_penalty: int = attrs.field(default=100, validator=number(0))
     """Points lost each time the bags reach :attr:`bag_limit`."""
-    bag_overflow: BagOverflow = attrs.field(default="carry", validator=_choice(BagOverflow))
+    bag_overflow: BagOverflow = attrs.field(default="carry", validator=choice(BagOverflow))
     """After a bag penalty the bags above the limit carry over (pagat: a hand that passes the limit twice
     pays twice) or the count resets to zero (one penalty, then no bags)."""
 
     # --- game end -------------------------------------------------------------------------------------
-    target_score: int = attrs.field(default=500, validator=_number(1))
+    target_score: int = attrs.field(default=500, validator=number(1))
     """The game ends after a hand in which a side reaches this and one side has the highest score."""
-    losing_score: int | None = attrs.field(default=None, validator=_number(optional=True))
+    losing_score: int | None = attrs.field(default=None, validator=number(optional=True))
     """A side at or below this after a hand ends the game (e.g. -200), the unique top score winning; with
-    the top scores tied another hand is played (RULES.md §12)."""
-    max_hands: int | None = attrs.field(default=None, validator=_number(1, optional=True))
+    the top scores tied another hand is played."""
+    max_hands: int | None = attrs.field(default=None, validator=number(1, optional=True))
     """A backstop: the game ends after this many hands, highest score winning, tie a draw."""
 
     # --- misdeal --------------------------------------------------------------------------------------
-    redeal_on: tuple[RedealCondition, ...] = attrs.field(
-        default=(), converter=_redeal_converter, validator=_redeal_conditions
-    )
+    redeal_on: tuple[RedealCondition, ...] = attrs.field(default=(), converter=_redeal_on)
     """Hands that may call for a redeal before the first bid: ``"no_spades"``, ``"one_or_no_spades"``,
     ``"no_face_cards"``. The same dealer deals again."""
 
@@ -468,7 +391,8 @@ class Rules:
     # ------------------------------------------------------------------------------------ derived
     @property
     def effective_removed_cards(self) -> tuple[Card, ...]:
-        """:attr:`removed_cards`, or RULES.md §1's default for the player count when that is None."""
+        """:attr:`removed_cards`, or when that is None the usual cards out for the table: 2♣ with three players,
+        2♣ 2♦ with five, 2♥ 2♣ with jokers (four players, or two), 2♣ 2♦ 2♥ 2♠ with jokers and five players."""
         if self.removed_cards is not None:
             return self.removed_cards
         key = (self.players, self.with_jokers)
@@ -589,12 +513,12 @@ class Rules:
 
     @classmethod
     def no_bid(cls) -> Rules:
-        """No-bid Spades (seed 000): no bidding, one point per trick won by the side, to 100."""
+        """No-bid Spades: no bidding, one point per trick won by the side, to 100."""
         return cls.preset("no_bid")
 
     @classmethod
     def mirror(cls) -> Rules:
-        """Mirror Spades (seed 000): each bid is fixed to the spades held, a spadeless hand is a nil."""
+        """Mirror Spades: each bid is fixed to the spades held, a spadeless hand is a nil."""
         return cls.preset("mirror")
 
     @classmethod
@@ -609,7 +533,7 @@ class Rules:
 
     @classmethod
     def partnership_bidding(cls) -> Rules:
-        """Team bidding (§2.1): partners bid one after the other, a side's contract at least 4."""
+        """Team bidding: partners bid one after the other, a side's contract at least 4."""
         return cls.preset("partnership_bidding")
 
     @classmethod
@@ -701,18 +625,15 @@ class Rules:
         return {key: value for key, value in self.options().items() if defaults.get(key, object()) != value}
 
     def __repr__(self) -> str:
-        parts = []
-        for key, value in self.changes().items():
-            shown = tuple(value) if isinstance(value, list) else value
-            parts.append(f"{key}={shown!r}")
-        return f"Rules({', '.join(parts)})"
+        shown = (f"{key}={tuple(value) if isinstance(value, list) else value!r}" for key, value in self.changes().items())
+        return f"Rules({', '.join(shown)})"
 
     def __getstate__(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init}
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         try:  # through __init__: the converters and every check run again
-            Rules.__init__(self, **state)  # type: ignore[misc]
+            Rules.__init__(self, **state)
         except TypeError as error:
             raise RulesError(f"not the state of a pickled Rules: {error}") from None
 
