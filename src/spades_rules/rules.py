@@ -625,7 +625,8 @@ class Rules:
         return {key: value for key, value in self.options().items() if defaults.get(key, object()) != value}
 
     def __repr__(self) -> str:
-        shown = (f"{key}={tuple(value) if isinstance(value, list) else value!r}" for key, value in self.changes().items())
+        changed = self.changes().items()
+        shown = (f"{key}={tuple(value) if isinstance(value, list) else value!r}" for key, value in changed)
         return f"Rules({', '.join(shown)})"
 
     def __getstate__(self) -> dict[str, Any]:
