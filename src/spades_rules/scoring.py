@@ -147,7 +147,7 @@ def _check_sheet(
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
     if rules.bidding == "none":
         if any(bid is not None for bid in parsed):
-            raise ScoreSheetError("no-bid Spades has no bids: leave them out (pass None)")
+            raise ScoreSheetError("no-bid Spades has no bids: leave them out")
         return parsed, tuple(tricks_won)
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
@@ -213,7 +213,7 @@ def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, .
         if type(bags) is not int or not 0 <= bags < limit:
             how = f"below the bag limit of {limit}" if rules.bag_limit is not None else f"at most {_MAX_NUMBER}"
             raise ScoreSheetError(
-                f"bags_before needs one non-negative integer per side, {how}: side {side} has {_describe(bags)}"
+                f"bags_before (the bags carried in) must be non-negative and {how}: side {side} has {_describe(bags)}"
             )
     return before
 
