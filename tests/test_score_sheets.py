@@ -5,6 +5,7 @@ carried in are bounded and their penalty computed at once, the MSN Zone failed-n
 from __future__ import annotations
 
 import io
+import pickle
 import random
 import time
 from typing import Any
@@ -187,6 +188,8 @@ def test_a_score_sheet_keeps_totals_bags_and_every_hand() -> None:
     assert sheet.scores == (290, 40) and sheet.bags == (0, 2) and sheet.hands_played == 1
     sheet = sheet.add(["nil", 4, "5", 3], [0, 5, 7, 1])
     assert sheet.scores_after == ((290, 40), (290 + 152, 40 - 70))
+    assert sheet.bags_after == ((0, 2), (2, 2))
+    assert pickle.loads(pickle.dumps(sheet)) == sheet
     assert sheet.hands[0] == score_hand(rules, [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[7, 2])
     assert sheet.hands[1].bids[0] == Bid.nil(0)
     assert (start.scores, start.bags, start.hands) == ((337, 120), (7, 2), ())  # values: add made a new sheet

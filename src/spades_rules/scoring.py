@@ -109,9 +109,9 @@ def _as_bid(seat: int, value: SheetBid) -> Bid | None:
         if not word.isdecimal() or len(word) > 3:
             raise ScoreSheetError(f"seat {seat}: {value[:20]!r} is not a bid (a number, nil or blind nil)")
         value = int(word)
-    if type(value) is not int or value < 0:
-        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number or nil, not {_describe(value)}")
-    return Bid(seat, min(value, _MAX_NUMBER))
+    if type(value) is not int or not 0 <= value <= _MAX_NUMBER:
+        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {_describe(value)}")
+    return Bid(seat, value)
 
 
 def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple[int, ...]:
@@ -181,8 +181,10 @@ def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
     total = sum(bid.tricks for bid in bids)
     if rules.forbid_total_equal_tricks and total == rules.tricks_per_hand:
         raise ScoreSheetError(f"the bids total the {total} tricks, which forbid_total_equal_tricks forbids")
+    if rules.bidding not in ("mirror", "whiz"):
+        return
     spades = len(rules.trumps)
-    if rules.bidding in ("mirror", "whiz") and total > spades:
+    if total > spades:
         raise ScoreSheetError(f"{rules.bidding} bids are spade counts: they total {total}, but the deck has {spades}")
     if rules.bidding == "mirror" and rules.deal_method == "deal" and total != spades:
         raise ScoreSheetError(f"mirror bids are the spades dealt: they must total {spades}, not {total}")
@@ -191,16 +193,19 @@ def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
 def _check_side(rules: Rules, bids: tuple[Bid, ...]) -> None:
     nils = sum(bid.is_nil for bid in bids)
     contract = sum(bid.tricks for bid in bids)
-    seats = "/".join(str(bid.seat) for bid in bids)
     minimum = rules.team_minimum
     if rules.bidding == "suicide":
         if nils != 1:
-            raise ScoreSheetError(f"in suicide exactly one partner bids nil; seats {seats} bid {nils} nils")
+            raise ScoreSheetError(f"in suicide exactly one partner bids nil; seats {_seats(bids)} bid {nils} nils")
         minimum = max(minimum or 1, rules.min_bid)
     if nils == len(bids) and not rules.both_partners_nil:
-        raise ScoreSheetError(f"seats {seats} both bid nil, which both_partners_nil=False forbids")
+        raise ScoreSheetError(f"seats {_seats(bids)} both bid nil, which both_partners_nil=False forbids")
     if minimum is not None and contract < minimum:
-        raise ScoreSheetError(f"seats {seats} bid {contract} together, under the team minimum of {minimum}")
+        raise ScoreSheetError(f"seats {_seats(bids)} bid {contract} together, under the team minimum of {minimum}")
+
+
+def _seats(bids: tuple[Bid, ...]) -> str:
+    return "/".join(str(bid.seat) for bid in bids)
 
 
 def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, ...]:
@@ -403,6 +408,11 @@ class ScoreSheet:
     def bags(self) -> tuple[int, ...]:
         """The bags per side now (after any penalty)."""
         return self.hands[-1].bags_after if self.hands else self.initial_bags
+
+    @property
+    def bags_after(self) -> tuple[tuple[int, ...], ...]:
+        """The bags per side after each hand."""
+        return tuple(hand.bags_after for hand in self.hands)
 
     @property
     def hands_played(self) -> int:
