@@ -26,9 +26,10 @@ from typing import Final
 import attrs
 
 from spades_rules._bidding import blind_nil_open
+from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid
 from spades_rules.errors import ScoreSheetError, _describe
-from spades_rules.rules import _MAX_NUMBER, Rules
+from spades_rules.rules import Rules
 
 __all__ = ["HandScore", "ScoreSheet", "ScoreSheetError", "SideScore", "score_hand"]
 
