@@ -325,7 +325,7 @@ def test_states_strategy_reaches_every_kind_of_point(kind: str) -> None:
         strategy = sst.states(_draw_rules())
     else:
         strategy = sst.states()
-    quick = settings(database=None, derandomize=True, phases=[HypothesisPhase.generate])
+    quick = settings(database=None, derandomize=True, phases=[HypothesisPhase.generate], max_examples=200)
     assert _kind(find(strategy, lambda state: _kind(state) == kind, settings=quick)) == kind
 
 

@@ -264,3 +264,24 @@ def test_the_score_sheet_agrees_with_the_engine_on_random_games(name: str) -> No
                                                                             max_hands=6))):
         for offset in range(2):
             _random_game_and_sheet(rules, 10 * seed + offset)
+
+
+def test_engine_games_score_failed_nil_bags_without_points() -> None:
+    rules = Rules(failed_nil_tricks="bags_no_points", blind_nil_deficit=None, max_hands=4)
+    nil_bags = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(rules)
+        while not state.is_over:
+            if state.is_chance:
+                state = apply(state, Deal.shuffled(rules, rng))
+            else:
+                legal = legal_actions(state)
+                state = apply(state, legal[0] if rng.random() < 0.3 else rng.choice(legal))  # nil is listed first
+        for result in state.results:
+            for side in result.sides:
+                bids = [result.bids[seat] for seat in rules.sides[side.side]]
+                nil_tricks = sum(result.tricks_won[bid.seat] for bid in bids if bid is not None and bid.is_nil)
+                nil_bags += nil_tricks
+                assert side.bag_points == (side.bags - nil_tricks) * rules.bag_value
+    assert nil_bags  # failed nils happened, and their bags scored nothing

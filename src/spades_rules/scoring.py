@@ -396,7 +396,7 @@ class ScoreSheet:
         )
         if any(type(score) is not int or abs(score) > _MAX_NUMBER for score in start):
             raise ScoreSheetError(f"scores must be integers of at most {_MAX_NUMBER} in size, not {scores!r}")
-        if _game_end(rules.evolve(max_hands=None), start, 0)[0]:
+        if _game_end(rules, start, 0)[0]:  # no hand played: only the target or the losing score
             raise ScoreSheetError(f"scores {start} already end the game: start from scores before its end")
         self.__attrs_init__(rules, start, _check_bags(rules, bags), (), (), False, None)
 
