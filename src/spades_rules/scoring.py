@@ -21,7 +21,7 @@ pagat's bag example: a side at 337 with 7 bags bids 5 and takes 8 tricks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, TypeGuard
 
 import attrs
 
@@ -99,6 +99,8 @@ class HandScore:
 
 def _as_bid(seat: int, value: SheetBid) -> Bid | None:
     """One seat's bid from a score sheet; the same spellings as the ``spades-rules score`` command."""
+    if type(value) is int and 0 <= value <= _MAX_NUMBER:
+        return Bid(seat, value)
     if value is None or isinstance(value, Bid):
         if isinstance(value, Bid) and value.seat != seat:
             raise ScoreSheetError(f"bid {value} is listed for seat {seat}")
@@ -115,8 +117,12 @@ def _as_bid(seat: int, value: SheetBid) -> Bid | None:
     return Bid(seat, value)
 
 
+def _is_sequence(values: object) -> TypeGuard[Sequence[Any]]:
+    return type(values) in (list, tuple) or (isinstance(values, Sequence) and not isinstance(values, str | bytes))
+
+
 def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple[int, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+    if not _is_sequence(values):
         raise ScoreSheetError(f"{name} must be a sequence with one {what}, not {_describe(values)}")
     if len(values) != count:
         raise ScoreSheetError(f"{name} needs one {what} ({count}), not {len(values)}")
@@ -137,8 +143,7 @@ def _check_sheet(
         if rules.bidding != "none":
             raise ScoreSheetError(f"bidding={rules.bidding!r} needs one bid per seat ({n} seats)")
         bids = [None] * n
-    if isinstance(bids, str | bytes) or not isinstance(bids, Sequence) or not isinstance(tricks_won, Sequence) \
-            or len(bids) != n or len(tricks_won) != n:
+    if not _is_sequence(bids) or not _is_sequence(tricks_won) or len(bids) != n or len(tricks_won) != n:
         raise ScoreSheetError(f"a score sheet needs one bid and one trick count per seat ({n} seats)")
     for seat, tricks in enumerate(tricks_won):
         if type(tricks) is not int or tricks < 0:
@@ -153,16 +158,19 @@ def _check_sheet(
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
         raise ScoreSheetError(f"seat {parsed.index(None)} has no bid")
+    lowest = rules.min_bid if rules.bidding in ("standard", "suicide") else 1  # whiz and mirror bid spade counts
     for bid in sure:
-        _check_bid(rules, bid, scores)
+        if not lowest <= bid.tricks <= rules.tricks_per_hand or bid.blind or (bid.tricks == 0 and not rules.nil):
+            _check_bid(rules, bid, scores)
     _check_bid_totals(rules, sure)
-    if rules.partnerships:
+    if rules.partnerships and (rules.team_minimum or rules.bidding == "suicide" or not rules.both_partners_nil):
         for side in rules.sides:
             _check_side(rules, tuple(sure[seat] for seat in side))
     return parsed, tuple(tricks_won)
 
 
 def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
+    """Refuse a bid out of range, or a nil or blind nil the rules (or the scores) do not allow."""
     seat, tricks = bid.seat, bid.tricks
     if tricks > rules.tricks_per_hand:
         raise ScoreSheetError(f"seat {seat} bid {tricks}, more than the {rules.tricks_per_hand} tricks")
@@ -179,6 +187,9 @@ def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
 
 
 def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
+    """Refuse a total "no 13" forbids, and spade-count bids the deck cannot hold."""
+    if not rules.forbid_total_equal_tricks and rules.bidding not in ("mirror", "whiz"):
+        return
     total = sum(bid.tricks for bid in bids)
     if rules.forbid_total_equal_tricks and total == rules.tricks_per_hand:
         raise ScoreSheetError(f"the bids total the {total} tricks, which forbid_total_equal_tricks forbids")
@@ -192,6 +203,7 @@ def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
 
 
 def _check_side(rules: Rules, bids: tuple[Bid, ...]) -> None:
+    """Refuse a partnership's bids against suicide, the team minimum and ``both_partners_nil``."""
     nils = sum(bid.is_nil for bid in bids)
     contract = sum(bid.tricks for bid in bids)
     minimum = rules.team_minimum
