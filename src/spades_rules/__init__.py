@@ -33,7 +33,7 @@ from spades_rules.errors import (
 )
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, SideScore, score_hand
+from spades_rules.scoring import HandScore, ScoreSheet, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
 from spades_rules.tables import CompiledTables
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
@@ -69,6 +69,7 @@ __all__ = [
     "Redeal",
     "Rules",
     "RulesError",
+    "ScoreSheet",
     "ScoreSheetError",
     "SideScore",
     "SpadesError",

@@ -4,7 +4,8 @@ Every bid format and bidding option is read here and nowhere else:
 
 - the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
 - blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit``;
-- ``bidding="whiz"`` (nil or exactly the spades held; a count below ``min_bid`` leaves only nil) and
+- ``bidding="whiz"`` (nil or exactly the spades held, even a count below ``min_bid``: the format fixes
+  the number) and
   ``"suicide"`` (one nil per partnership, the other partner at least the team minimum and ``min_bid``);
 - ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
 - ``forbid_total_equal_tricks`` (constrains the last bidder).
@@ -65,7 +66,7 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
 
 @lru_cache(maxsize=1 << 12)
 def _blind_nil_open_at(rules: Rules, seat: int, scores: tuple[int, ...]) -> bool:
-    return _blind_nil_open(rules, seat, scores)[0]
+    return blind_nil_open(rules, seat, scores)[0]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -81,7 +82,7 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
     partner_bid = bids[partner] if partner is not None else None
 
     if rules.bidding == "whiz":
-        exact = spades
+        lo, exact = 1, spades  # the spade count is the bid, below min_bid too
         number_why = f"in whiz you bid nil or exactly your {exact} spades"
         if exact == 0:
             lo, hi = 1, 0
@@ -128,7 +129,8 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
     )
 
 
-def _blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+def blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+    """Whether ``seat`` may bid blind nil at these scores, and why not."""
     if not rules.blind_nil:
         return False, "the rules do not allow blind nil"
     if rules.blind_nil_deficit is None:
@@ -159,7 +161,7 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
     tricks = bid.tricks
     if bid.blind:
         if not rule.blind:
-            why = rule.blind_why or _blind_nil_open(rules, bid.seat, scores)[1]
+            why = rule.blind_why or blind_nil_open(rules, bid.seat, scores)[1]
             raise IllegalActionError(
                 IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {why}", action=bid
             )
@@ -168,7 +170,7 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
             raise IllegalActionError(
                 IllegalReason.NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid nil: {rule.nil_why}", action=bid
             )
-    elif not rules.min_bid <= tricks <= rules.tricks_per_hand:
+    elif not (1 if rule.exact is not None else rules.min_bid) <= tricks <= rules.tricks_per_hand:
         raise IllegalActionError(
             IllegalReason.BID_OUT_OF_RANGE,
             f"seat {bid.seat} cannot bid {tricks}: bids run from {rules.min_bid} to {rules.tricks_per_hand}",

@@ -217,26 +217,9 @@ def _variants(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-_BID_ALIASES = {"n": "nil", "0": "nil", "bn": "blind", "blind_nil": "blind", "blind-nil": "blind"}
-
-
-def _parse_bid(seat: int, text: str) -> Bid:
-    """A score sheet's bid: the action notation's words (``4``, ``nil``, ``blind``) and a few aliases."""
-    word = text.strip().lower()
-    word = _BID_ALIASES.get(word, word)
-    try:
-        bid = parse_action(f"{seat}:{word}" if word in ("nil", "blind") else f"{seat}:bid {word}")
-    except SpadesError:
-        bid = None
-    if not isinstance(bid, Bid):
-        raise SpadesError(f"seat {seat}: {text!r} is not a bid (a number, nil or blind)")
-    return bid
-
-
 def _score(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    bids = None if rules.bidding == "none" else [_parse_bid(seat, text) for seat, text in enumerate(args.bids or ())]
-    result = score_hand(rules, bids, args.tricks, bags_before=args.bags)
+    result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags)  # the API parses the bid words
     header = f"{'side':>6} {'contract':>8} {'tricks':>6} {'contract pts':>12} {'bags':>4} {'bag pts':>7} " \
              f"{'penalty':>7} {'nil':>5} {'tricks pts':>10} {'total':>6} {'bags after':>10}"
     print(header, file=out)
@@ -289,7 +272,7 @@ def _parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="score one hand from bids and tricks per seat")
     add_rules(score)
-    score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind")
+    score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind (blind nil)")
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 

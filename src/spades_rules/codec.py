@@ -199,7 +199,7 @@ def num_distinct_actions(rules: Rules) -> int:
     (85, 81)
     """
     highest = max(_card_code(card) for card in rules.deck)
-    if rules.bidding in ("standard", "whiz", "suicide"):
+    if rules.has_bidding_phase:
         highest = max(highest, NIL_CODE + rules.tricks_per_hand)
     if rules.blind_nil:
         highest = max(highest, BLIND_NIL_CODE)

@@ -19,8 +19,9 @@ Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fi
 - Plays (``_playable``): follow the effective suit led; lead spades only once broken (``spade_lead``).
 - Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
-- End of hand (``_finish_hand``): :func:`~spades_rules.scoring.score_hand`, then the game-end checks
-  (``target_score``, ``losing_score``, ``max_hands``) and the dealer passes left.
+- End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
+  (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoring.ScoreSheet`;
+  the dealer passes left.
 
 :func:`apply` checks, in this order and the same way for every action: that it is an action (one
 explicit type check per kind, plays first), that the phase accepts it and that it is the acting seat's
@@ -55,7 +56,7 @@ from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import MAX_NUMBER, Rules
-from spades_rules.scoring import HandScore, _score_sheet
+from spades_rules.scoring import HandScore, _close_hand
 from spades_rules.state import (
     GameState,
     HandState,
@@ -432,10 +433,9 @@ def _refuse_play(state: GameState, hand: HandState, action: Play) -> NoReturn:
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     match = state._match
-    result = _score_sheet(rules, hand.bids, hand.tricks_won, match.bags)
-    scores = tuple(score + side.total for score, side in zip(match.scores, result.sides, strict=True))
+    result, scores, over, winner = _close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
+                                               hand.tricks_won)
     results = (*match.results, result)
-    over, winner = _game_end(rules, scores, len(results))
     past = match.past_actions + actions
     dealer = match.dealer if over else (match.dealer + 1) % rules.players
     match = _Match(
@@ -446,19 +446,6 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
     if over:
         return _game_state(rules, _GAME_OVER, hand, None, match)
     return _game_state(rules, _DEAL, None, None, match)
-
-
-def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-    """The target (a unique top score wins), then the losing score, then ``max_hands``."""
-    top = max(scores)
-    unique_top = scores.index(top) if scores.count(top) == 1 else None
-    if top >= rules.target_score and unique_top is not None:
-        return True, unique_top
-    if rules.losing_score is not None and min(scores) <= rules.losing_score and unique_top is not None:
-        return True, unique_top
-    if rules.max_hands is not None and hands >= rules.max_hands:
-        return True, unique_top
-    return False, None
 
 
 def _apply_deal(state: GameState, action: Deal) -> GameState:
@@ -546,7 +533,7 @@ def _begin_bidding(
     rules = dealt.rules
     n = rules.players
     dealer = dealt.dealer
-    if rules.bidding in ("none", "mirror"):
+    if not rules.has_bidding_phase:
         bids = fixed_bids(rules, held)
         hand = _hand_state(_with_setup(setup, dealer, deal, bids, ()), held, won, 0, (), (), False, None)
         return _begin_play(dealt, hand)

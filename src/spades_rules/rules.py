@@ -30,13 +30,15 @@ spades_rules.errors.RulesError: a deck of 51 cards cannot be dealt evenly to 4 p
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Final, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 import attrs
 
+from spades_rules._fields import MAX_NUMBER, choice, flag, number, redeal_conditions, removed_cards
 from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
-from spades_rules.errors import RulesError, SpadesError, _describe
+from spades_rules.errors import RulesError, _describe
 from spades_rules.tables import CompiledTables
 
 __all__ = [
@@ -57,66 +59,52 @@ TrumpOrder = Literal["ace_high", "deuce_of_spades_high", "joker_joker_deuce_deuc
 DealMethod = Literal["deal", "draw"]
 Bidding = Literal["standard", "none", "mirror", "whiz", "suicide"]
 BidOrder = Literal["clockwise", "partners_consecutive"]
-FailedNilTricks = Literal["bags", "count_for_partner"]
+FailedNilTricks = Literal["bags", "bags_no_points", "count_for_partner"]
 SetPenalty = Literal["minus_bid", "zero"]
 BagOverflow = Literal["carry", "reset"]
 FirstLead = Literal["left_of_dealer", "lowest_club"]
 SpadeLead = Literal["after_broken", "anytime"]
 RedealCondition = Literal["no_spades", "one_or_no_spades", "no_face_cards"]
 
-_CHOICES: Final[dict[str, Any]] = {
-    "TrumpOrder": TrumpOrder,
-    "DealMethod": DealMethod,
-    "Bidding": Bidding,
-    "BidOrder": BidOrder,
-    "FailedNilTricks": FailedNilTricks,
-    "SetPenalty": SetPenalty,
-    "BagOverflow": BagOverflow,
-    "FirstLead": FirstLead,
-    "SpadeLead": SpadeLead,
-}
+_MAX_EXCHANGES: Final = 30_000
+"""Bound on the choices of a blind-nil exchange: the partner returns ``blind_nil_exchange`` cards of its
+``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
+exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
-MAX_NUMBER: Final = 1_000_000
-"""Bound on every score-like number, so that a malformed record cannot smuggle in a huge integer."""
+_NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})  # no bids at all, or bids fixed at the deal
+_FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})  # no free choice of number
+_NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})  # spadeless or second bids are nils
+_TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})  # a side's contract can have a minimum
 
 
-def _removed_converter(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str | Card):
-        value = [value]
-    try:
-        cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
-    except (TypeError, SpadesError, RecursionError) as error:
-        raise RulesError(f"removed_cards must be cards or card strings such as '2C': {error}") from None
-    return tuple(sorted(cards))
-
-
-def _redeal_converter(value: Iterable[str] | str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    try:
-        conditions = set(value)
-    except (TypeError, RecursionError):
-        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {_describe(value)}") from None
-    if not all(isinstance(condition, str) for condition in conditions):
-        raise RulesError(f"redeal_on must name conditions as strings, not {_describe(value)}")
-    return tuple(sorted(conditions))
+def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
+    return redeal_conditions(value, get_args(RedealCondition))
 
 
 _DEFAULT_TEAM_MINIMUM: Final = 4
-"""RULES.md §2.1/§2.2: the team minimum of suicide and team bidding when none is given."""
+"""The team minimum of suicide and team bidding when none is given."""
 
-_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {
-    (2, False): "",
-    (2, True): "2H 2C",
-    (3, False): "2C",
-    (3, True): "",
-    (4, False): "",
-    (4, True): "2H 2C",
-    (5, False): "2C 2D",
-    (5, True): "2C 2D 2H 2S",
+_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
+    (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",
 }
+
+
+_PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "standard": {},
+    "bicycle": {"nil": False, "blind_nil": False, "set_penalty": "zero"},
+    "no_bid": {"bidding": "none", "nil": False, "blind_nil": False, "target_score": 100},
+    "mirror": {"bidding": "mirror", "blind_nil": False},
+    "whiz": {"bidding": "whiz", "blind_nil": False},
+    "suicide": {"bidding": "suicide", "blind_nil": False, "team_min_bid": 4},
+    "partnership_bidding": {"bid_order": "partners_consecutive", "team_min_bid": 4},
+    "jokers": {"with_jokers": True},
+    "no_lead_restriction": {"spade_lead": "anytime"},
+    "three_player": {"players": 3, "partnerships": False},
+    "two_player": {"players": 2, "partnerships": False, "deal_method": "draw", "blind_nil": False},
+    **{f"individual_{n}": {"players": n, "partnerships": False} for n in (3, 4, 5)},
+}
+"""The presets by name: the options each changes from the defaults. Serves the classmethods,
+:meth:`Rules.presets`, :meth:`Rules.preset_descriptions` and the hypothesis strategies."""
 
 
 @attrs.frozen(cache_hash=True, repr=False, getstate_setstate=False)
@@ -130,90 +118,96 @@ class Rules:
     """
 
     # --- table and deck -------------------------------------------------------------------------------
-    players: int = 2 * 2
+    players: int = attrs.field(default=4, validator=number(2, 5))
     """Number of seats, 2-5. Seats are numbered clockwise from 0."""
-    partnerships: bool = True
+    partnerships: bool = attrs.field(default=True, validator=flag)
     """Four players in two fixed partnerships, partners opposite (sides ``(0, 2)`` and ``(1, 3)``).
     False: everyone plays and scores alone (the only choice with 2, 3 or 5 players)."""
-    with_jokers: bool = False
-    """Add the big and little joker as the two highest trumps (seed 001, Bicycle)."""
-    trump_order: TrumpOrder = "ace_high"
+    with_jokers: bool = attrs.field(default=False, validator=flag)
+    """Add the big and little joker as the two highest trumps (Bicycle's joker game)."""
+    trump_order: TrumpOrder = attrs.field(default="ace_high", validator=choice(TrumpOrder))
     """``"ace_high"``: BJ, LJ, A♠ ... 2♠. ``"deuce_of_spades_high"``: BJ, LJ, 2♠, A♠ ...
     ``"joker_joker_deuce_deuce"``: BJ, LJ, 2♦, 2♠, A♠ ..., the 2♦ being a spade for every purpose."""
-    removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_removed_converter)
-    """Cards taken out of the deck; ``None`` takes RULES.md §1's table for the player count and jokers."""
-    deal_method: DealMethod = "deal"
+    removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=removed_cards)
+    """Cards taken out of the deck; ``None`` takes the usual ones for the player count and jokers
+    (see :attr:`effective_removed_cards`)."""
+    deal_method: DealMethod = attrs.field(default="deal", validator=choice(DealMethod))
     """``"deal"``: one card at a time clockwise from the dealer's left. ``"draw"``: the two-player draw
-    (§7): the deck is a stock, each turn keeps one of two cards and discards the other."""
-    draw_second_card_seen: bool = True
+    (pagat): the deck is a stock, each turn keeps one of two cards and discards the other."""
+    draw_second_card_seen: bool = attrs.field(default=True, validator=flag)
     """In the draw, the player sees the card it discards after keeping the first (False: unseen)."""
 
     # --- bidding --------------------------------------------------------------------------------------
-    bidding: Bidding = "standard"
+    bidding: Bidding = attrs.field(default="standard", validator=choice(Bidding))
     """``"standard"`` bids; ``"none"`` (no-bid Spades, one point a trick); ``"mirror"`` (bid = spades held,
     spadeless = nil, set automatically); ``"whiz"`` (nil or exactly your spades); ``"suicide"`` (one partner
     of each side bids nil, the other at least :attr:`team_min_bid`)."""
-    bid_order: BidOrder = "clockwise"
-    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding (§2.1), the side on
+    bid_order: BidOrder = attrs.field(default="clockwise", validator=choice(BidOrder))
+    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding, the side on
     the dealer's left first, partners one after the other."""
-    min_bid: int = 1
-    """The lowest non-nil bid."""
-    nil: bool = True
+    min_bid: int = attrs.field(default=1, validator=number(1))
+    """The lowest non-nil bid (in whiz, a player holding fewer spades may still bid them)."""
+    nil: bool = attrs.field(default=True, validator=flag)
     """Nil (a bid of no tricks) may be bid."""
-    nil_value: int = 100
+    nil_value: int = attrs.field(default=100, validator=number(0))
     """Points won for a made nil and lost for a failed one."""
-    blind_nil: bool = True
+    blind_nil: bool = attrs.field(default=True, validator=flag)
     """Blind nil may be bid (only where nil may), by a side trailing by :attr:`blind_nil_deficit`."""
-    blind_nil_value: int = 200
+    blind_nil_value: int = attrs.field(default=200, validator=number(0))
     """Points won for a made blind nil and lost for a failed one."""
-    blind_nil_deficit: int | None = 100
+    blind_nil_deficit: int | None = attrs.field(default=100, validator=number(0, optional=True))
     """A side may bid blind nil only when it trails the leading other side by at least this (None: always)."""
-    blind_nil_exchange: int = 2
+    blind_nil_exchange: int = attrs.field(default=2, validator=number(0))
     """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none).
-    :func:`~spades_rules.engine.legal_actions` lists every choice, C(hand, k) of them: 78 for 2 of 13,
-    but millions past 6, so keep it small (pagat and most tables: 2)."""
-    both_partners_nil: bool = True
+    :func:`~spades_rules.engine.legal_actions` lists every choice: the partner returns k of its hand plus
+    the k received, C(cards + k, k) choices (105 for 2 of 13). Options giving more than 30,000 choices are
+    refused (at most 6 cards of 13); pagat and most tables pass 2."""
+    both_partners_nil: bool = attrs.field(default=True, validator=flag)
     """Both partners of a side may bid nil (of either kind)."""
-    team_min_bid: int | None = None
+    team_min_bid: int | None = attrs.field(default=None, validator=number(1, optional=True))
     """A partnership's contract must be at least this; constrains the partner who bids second. None: no
-    minimum, except 4 with ``bidding="suicide"`` or ``bid_order="partners_consecutive"`` (see
-    :attr:`team_minimum`)."""
-    forbid_total_equal_tricks: bool = False
+    minimum, except 4 with ``bidding="suicide"`` or standard bidding with ``bid_order="partners_consecutive"``
+    (see :attr:`team_minimum`)."""
+    forbid_total_equal_tricks: bool = attrs.field(default=False, validator=flag)
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
 
     # --- play -----------------------------------------------------------------------------------------
-    first_lead: FirstLead = "left_of_dealer"
+    first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=choice(FirstLead))
     """Who leads the first trick: the dealer's left, or the holder of the lowest club in play, leading it."""
-    spade_lead: SpadeLead = "after_broken"
+    spade_lead: SpadeLead = attrs.field(default="after_broken", validator=choice(SpadeLead))
     """``"after_broken"``: spades may be led once broken or by a leader holding only spades;
     ``"anytime"``: no leading restriction."""
 
     # --- scoring --------------------------------------------------------------------------------------
-    set_penalty: SetPenalty = "minus_bid"
+    set_penalty: SetPenalty = attrs.field(default="minus_bid", validator=choice(SetPenalty))
     """A failed contract scores ``-10 × contract`` (pagat) or ``0`` (Bicycle)."""
-    failed_nil_tricks: FailedNilTricks = "bags"
-    """Tricks taken by a nil bidder count as bags for the side, or toward the partner's contract."""
-    bag_value: int = 1
+    failed_nil_tricks: FailedNilTricks = attrs.field(default="bags", validator=choice(FailedNilTricks))
+    """Tricks taken by a nil bidder: ``"bags"`` for the side, worth :attr:`bag_value` each;
+    ``"bags_no_points"``, bags toward the limit that score nothing (MSN Zone); ``"count_for_partner"``,
+    toward the partner's contract."""
+    bag_value: int = attrs.field(default=1, validator=number(0))
     """Points per overtrick (bag)."""
-    bag_limit: int | None = 10
+    bag_limit: int | None = attrs.field(
+        default=10, validator=number(1, optional=True, why=" (or None for no bag penalty)")
+    )
     """Each time a side's bags reach this, it loses :attr:`bag_penalty` (None: bags are never penalised)."""
-    bag_penalty: int = 100
+    bag_penalty: int = attrs.field(default=100, validator=number(0))
     """Points lost each time the bags reach :attr:`bag_limit`."""
-    bag_overflow: BagOverflow = "carry"
+    bag_overflow: BagOverflow = attrs.field(default="carry", validator=choice(BagOverflow))
     """After a bag penalty the bags above the limit carry over (pagat: a hand that passes the limit twice
     pays twice) or the count resets to zero (one penalty, then no bags)."""
 
     # --- game end -------------------------------------------------------------------------------------
-    target_score: int = 500
+    target_score: int = attrs.field(default=500, validator=number(1))
     """The game ends after a hand in which a side reaches this and one side has the highest score."""
-    losing_score: int | None = None
+    losing_score: int | None = attrs.field(default=None, validator=number(optional=True))
     """A side at or below this after a hand ends the game (e.g. -200), the unique top score winning; with
-    the top scores tied another hand is played (RULES.md §12)."""
-    max_hands: int | None = None
+    the top scores tied another hand is played."""
+    max_hands: int | None = attrs.field(default=None, validator=number(1, optional=True))
     """A backstop: the game ends after this many hands, highest score winning, tie a draw."""
 
     # --- misdeal --------------------------------------------------------------------------------------
-    redeal_on: tuple[RedealCondition, ...] = attrs.field(default=(), converter=_redeal_converter)
+    redeal_on: tuple[RedealCondition, ...] = attrs.field(default=(), converter=_redeal_on)
     """Hands that may call for a redeal before the first bid: ``"no_spades"``, ``"one_or_no_spades"``,
     ``"no_face_cards"``. The same dealer deals again."""
 
@@ -221,57 +215,19 @@ class Rules:
     """The rules compiled into bit masks and per-card tables: a read-only value computed once (see
     :class:`~spades_rules.tables.CompiledTables`). Not an option: derived from the fields above."""
 
-    _PRESETS: ClassVar[tuple[str, ...]] = (
-        "standard",
-        "bicycle",
-        "no_bid",
-        "mirror",
-        "whiz",
-        "suicide",
-        "partnership_bidding",
-        "jokers",
-        "no_lead_restriction",
-        "three_player",
-        "two_player",
-    )
-
     def __attrs_post_init__(self) -> None:
-        self._validate_types()
-        self._validate_table()
+        self._check_table()
         object.__setattr__(self, "tables", CompiledTables(self, self._trump_order_cards()))
-        self._validate_play()
+        tricks = self.tables.cards_each
+        self._check_bidding(tricks)
+        self._check_team_minimum(tricks)
+        self._check_blind_nil(tricks)
+        if self.losing_score is not None and self.losing_score >= self.target_score:
+            raise RulesError("losing_score must be below target_score")
 
-    # ------------------------------------------------------------------------------------- validation
-    def _validate_types(self) -> None:
-        for field in attrs.fields(Rules):
-            if not field.init or field.name in ("removed_cards", "redeal_on"):
-                continue
-            value = getattr(self, field.name)
-            kind = str(field.type)
-            if kind in _CHOICES:
-                choices = get_args(_CHOICES[kind])
-                if not isinstance(value, str) or value not in choices:
-                    raise RulesError(
-                        f"{field.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}"
-                    )
-            elif kind == "bool":
-                if type(value) is not bool:
-                    raise RulesError(f"{field.name} must be True or False, not {_describe(value)}")
-            elif value is not None or kind != "int | None":
-                if type(value) is not int:
-                    raise RulesError(f"{field.name} must be an integer, not {_describe(value)}")
-                if abs(value) > MAX_NUMBER:
-                    raise RulesError(f"{field.name}={_describe(value)} is out of range (at most {MAX_NUMBER} in size)")
-        for condition in self.redeal_on:
-            if condition not in get_args(RedealCondition):
-                raise RulesError(
-                    f"redeal_on: unknown condition {_describe(condition)}; "
-                    f"choose from {', '.join(map(repr, get_args(RedealCondition)))}"
-                )
-
-    def _validate_table(self) -> None:
-        if not 2 <= self.players <= 5:
-            raise RulesError(f"players must be 2, 3, 4 or 5, not {self.players}")
+    # ------------------------------------------------------------------------------------- cross-field checks
+    def _check_table(self) -> None:
+        """The seats, the partnerships, the deal method and a deck that can be dealt evenly."""
         if self.partnerships and self.players != 4:
             raise RulesError(f"partnerships need exactly 4 players, not {self.players}; set partnerships=False")
         if self.deal_method == "draw" and self.players != 2:
@@ -292,20 +248,33 @@ class Rules:
             if Card.parse(text) in removed:
                 raise RulesError(f"trump_order={self.trump_order!r} promotes {text}, but the deck leaves it out")
 
-    def _validate_play(self) -> None:
-        tricks = self.tables.cards_each
-        fixed = self.bidding in ("none", "mirror", "whiz", "suicide")
-        if not 1 <= self.min_bid <= tricks:
+    def _check_bidding(self, tricks: int) -> None:
+        """The bid format against nil, the bid order, the minimum bid, "no 13" and the redeal."""
+        if self.min_bid > tricks:
             raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {self.min_bid}")
         if self.bidding == "none" and (self.nil or self.blind_nil):
             raise RulesError("no-bid Spades has no bids, so no nil: set nil=False and blind_nil=False")
-        if self.bidding in ("mirror", "whiz", "suicide") and not self.nil:
+        if self.bidding in _NIL_FORMATS and not self.nil:
             raise RulesError(f"bidding={self.bidding!r} needs nil=True: its spadeless or second bids are nils")
-        if self.blind_nil and not self.nil:
-            raise RulesError("blind nil is a kind of nil: it needs nil=True")
-        if self.blind_nil and self.bidding != "standard":
-            raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
-        if self.forbid_total_equal_tricks and fixed:
+        if self.bidding == "suicide" and not self.partnerships:
+            raise RulesError("suicide bidding needs partnerships")
+        if self.bid_order == "partners_consecutive" and not self.partnerships:
+            raise RulesError("bid_order='partners_consecutive' needs partnerships")
+        if self.bid_order == "partners_consecutive" and not self.has_bidding_phase:
+            raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
+        if self.redeal_on and not self.has_bidding_phase:
+            raise RulesError(
+                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
+                "set redeal_on=()"
+            )
+        if not self.both_partners_nil and not self.partnerships:
+            raise RulesError("both_partners_nil=False needs partnerships")
+        if not self.both_partners_nil and self.bidding != "standard":
+            raise RulesError(
+                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
+                "format itself decides who bids nil"
+            )
+        if self.forbid_total_equal_tricks and self.bidding in _FORCED_BIDS:
             raise RulesError(
                 f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
                 "its bids are forced, so the last bidder could be left without a legal bid"
@@ -315,46 +284,38 @@ class Rules:
                 "forbid_total_equal_tricks needs a choice of bids: min_bid and team_min_bid must be below "
                 f"the {tricks} tricks, or the last bidder could be left without a legal bid"
             )
-        if self.redeal_on and self.bidding in ("none", "mirror"):
-            raise RulesError(
-                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
-                "set redeal_on=()"
-            )
-        if self.bid_order == "partners_consecutive" and not self.partnerships:
-            raise RulesError("bid_order='partners_consecutive' needs partnerships")
-        if self.bid_order == "partners_consecutive" and self.bidding in ("none", "mirror"):
-            raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
+
+    def _check_team_minimum(self, tricks: int) -> None:
+        """The team minimum in force, given or by default, is for partnerships and fits the hand."""
         if self.team_min_bid is not None:
             if not self.partnerships:
                 raise RulesError("team_min_bid needs partnerships")
-            if self.bidding not in ("standard", "suicide"):
+            if self.bidding not in _TEAM_MINIMUM_FORMATS:
                 raise RulesError(f"team_min_bid cannot combine with bidding={self.bidding!r}")
-            if not 1 <= self.team_min_bid <= tricks:
-                raise RulesError(f"team_min_bid must be between 1 and {tricks}, not {self.team_min_bid}")
-        if self.bidding == "suicide" and not self.partnerships:
-            raise RulesError("suicide bidding needs partnerships")
-        if not self.both_partners_nil and not self.partnerships:
-            raise RulesError("both_partners_nil=False needs partnerships")
-        if not self.both_partners_nil and self.bidding != "standard":
+        minimum = self.team_minimum
+        if minimum is not None and minimum > tricks:
+            if self.team_min_bid is not None:
+                raise RulesError(f"team_min_bid must be between 1 and {tricks}, not {minimum}")
             raise RulesError(
-                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
-                "format itself decides who bids nil"
+                f"team_min_bid: this format's default team minimum of {minimum} does not fit a hand of {tricks} "
+                f"tricks, so a nil bidder's partner could not bid; set team_min_bid between 1 and {tricks}"
             )
-        if not 0 <= self.blind_nil_exchange <= tricks:
-            raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {self.blind_nil_exchange}")
-        if self.blind_nil_deficit is not None and self.blind_nil_deficit < 0:
-            raise RulesError("blind_nil_deficit must not be negative")
-        for name in ("nil_value", "blind_nil_value", "bag_value", "bag_penalty"):
-            if getattr(self, name) < 0:
-                raise RulesError(f"{name} must not be negative")
-        if self.bag_limit is not None and self.bag_limit < 1:
-            raise RulesError("bag_limit must be at least 1 (or None for no bag penalty)")
-        if self.target_score < 1:
-            raise RulesError("target_score must be positive")
-        if self.losing_score is not None and self.losing_score >= self.target_score:
-            raise RulesError("losing_score must be below target_score")
-        if self.max_hands is not None and self.max_hands < 1:
-            raise RulesError("max_hands must be at least 1 (or None)")
+
+    def _check_blind_nil(self, tricks: int) -> None:
+        """Blind nil needs nil and standard bidding; its exchange fits the hand and stays enumerable."""
+        if self.blind_nil and not self.nil:
+            raise RulesError("blind nil is a kind of nil: it needs nil=True")
+        if self.blind_nil and self.bidding != "standard":
+            raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
+        size = self.blind_nil_exchange
+        if size > tricks:
+            raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {size}")
+        if math.comb(tricks + size, size) > _MAX_EXCHANGES:
+            largest = max(k for k in range(tricks + 1) if math.comb(tricks + k, k) <= _MAX_EXCHANGES)
+            raise RulesError(
+                f"blind_nil_exchange={size} gives {math.comb(tricks + size, size):,} ways to return the cards, "
+                f"more than the {_MAX_EXCHANGES:,} the library lists: pass at most {largest} of {tricks} cards"
+            )
 
     def _trump_order_cards(self) -> tuple[Card, ...]:
         """The trumps, highest first (cards removed from the deck included; the tables drop them)."""
@@ -370,7 +331,8 @@ class Rules:
     # ------------------------------------------------------------------------------------ derived
     @property
     def effective_removed_cards(self) -> tuple[Card, ...]:
-        """:attr:`removed_cards`, or RULES.md §1's default for the player count when that is None."""
+        """:attr:`removed_cards`, or when that is None the usual cards out for the table: 2♣ with three players,
+        2♣ 2♦ with five, 2♥ 2♣ with jokers (four players, or two), 2♣ 2♦ 2♥ 2♠ with jokers and five players."""
         if self.removed_cards is not None:
             return self.removed_cards
         key = (self.players, self.with_jokers)
@@ -379,17 +341,26 @@ class Rules:
 
     @property
     def team_minimum(self) -> int | None:
-        """The team minimum in force: :attr:`team_min_bid`, or RULES.md's default of 4 for suicide and
-        team bidding when it is None.
+        """The team minimum in force: :attr:`team_min_bid`, or the default of 4 for suicide and for
+        standard team bidding when it is None (whiz ignores it: its bids are fixed by the spades held).
 
         >>> Rules(bid_order="partners_consecutive").team_minimum, Rules().team_minimum
         (4, None)
         """
         if self.team_min_bid is not None:
             return self.team_min_bid
-        if self.bidding == "suicide" or self.bid_order == "partners_consecutive":
+        if self.bidding == "suicide" or (self.bid_order == "partners_consecutive" and self.bidding == "standard"):
             return _DEFAULT_TEAM_MINIMUM
         return None
+
+    @property
+    def has_bidding_phase(self) -> bool:
+        """Whether the players bid: False for no-bid Spades (no bids) and mirror (bids fixed at the deal).
+
+        >>> Rules.standard().has_bidding_phase, Rules.whiz().has_bidding_phase, Rules.mirror().has_bidding_phase
+        (True, True, False)
+        """
+        return self.bidding not in _NO_BIDDING_PHASE
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -469,7 +440,7 @@ class Rules:
         >>> Rules.standard().cards_each, Rules.standard().sides
         (13, ((0, 2), (1, 3)))
         """
-        return cls()
+        return cls.preset("standard")
 
     @classmethod
     def bicycle(cls) -> Rules:
@@ -478,32 +449,32 @@ class Rules:
         >>> Rules.bicycle()
         Rules(nil=False, blind_nil=False, set_penalty='zero')
         """
-        return cls(nil=False, blind_nil=False, set_penalty="zero")
+        return cls.preset("bicycle")
 
     @classmethod
     def no_bid(cls) -> Rules:
-        """No-bid Spades (seed 000): no bidding, one point per trick won by the side, to 100."""
-        return cls(bidding="none", nil=False, blind_nil=False, target_score=100)
+        """No-bid Spades: no bidding, one point per trick won by the side, to 100."""
+        return cls.preset("no_bid")
 
     @classmethod
     def mirror(cls) -> Rules:
-        """Mirror Spades (seed 000): each bid is fixed to the spades held, a spadeless hand is a nil."""
-        return cls(bidding="mirror", blind_nil=False)
+        """Mirror Spades: each bid is fixed to the spades held, a spadeless hand is a nil."""
+        return cls.preset("mirror")
 
     @classmethod
     def whiz(cls) -> Rules:
         """Whiz: bid nil or exactly the number of spades you hold (a spadeless hand bids nil)."""
-        return cls(bidding="whiz", blind_nil=False)
+        return cls.preset("whiz")
 
     @classmethod
     def suicide(cls) -> Rules:
         """Suicide: one partner of each side bids nil, the other at least 4."""
-        return cls(bidding="suicide", blind_nil=False, team_min_bid=4)
+        return cls.preset("suicide")
 
     @classmethod
     def partnership_bidding(cls) -> Rules:
-        """Team bidding (§2.1): partners bid one after the other, a side's contract at least 4."""
-        return cls(bid_order="partners_consecutive", team_min_bid=4)
+        """Team bidding: partners bid one after the other, a side's contract at least 4."""
+        return cls.preset("partnership_bidding")
 
     @classmethod
     def jokers(cls, trump_order: TrumpOrder = "ace_high") -> Rules:
@@ -512,22 +483,22 @@ class Rules:
         >>> Rules.jokers().deck[-2:]
         (Card.parse('LJ'), Card.parse('BJ'))
         """
-        return cls(with_jokers=True, trump_order=trump_order)
+        return cls(**{**_PRESETS["jokers"], "trump_order": trump_order})
 
     @classmethod
     def no_lead_restriction(cls) -> Rules:
         """Standard Spades where spades may be led at any time."""
-        return cls(spade_lead="anytime")
+        return cls.preset("no_lead_restriction")
 
     @classmethod
     def three_player(cls) -> Rules:
         """Three players, each alone: 2♣ out, 17 cards and 17 tricks each, bids up to 17."""
-        return cls.individual(3)
+        return cls.preset("three_player")
 
     @classmethod
     def two_player(cls) -> Rules:
         """Two players with the draw: keep or reject cards to 13 each, 26 discarded; then bid and play."""
-        return cls(players=2, partnerships=False, deal_method="draw", blind_nil=False)
+        return cls.preset("two_player")
 
     @classmethod
     def individual(cls, players: int = 4) -> Rules:
@@ -538,7 +509,7 @@ class Rules:
         """
         if players not in (3, 4, 5):
             raise RulesError(f"individual play is for 3, 4 or 5 players, not {players}")
-        return cls(players=players, partnerships=False)
+        return cls.preset(f"individual_{players}")
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:
@@ -547,31 +518,25 @@ class Rules:
         >>> sorted(Rules.presets())[:4]
         ['bicycle', 'individual_3', 'individual_4', 'individual_5']
         """
-        found: dict[str, Rules] = {name: getattr(cls, name)() for name in cls._PRESETS}
-        for n in (3, 4, 5):
-            found[f"individual_{n}"] = cls.individual(n)
-        return found
+        return {name: cls(**options) for name, options in _PRESETS.items()}
 
     @classmethod
     def preset_descriptions(cls) -> dict[str, str]:
         """One line per preset: the first line of the preset's docstring."""
         described: dict[str, str] = {}
-        for name in cls.presets():
-            method = "individual" if name.startswith("individual_") else name
-            doc = inspect.getdoc(getattr(cls, method)) or ""
-            line = doc.splitlines()[0] if doc else ""
-            if method == "individual":
-                line = f"Individual Spades for {name[-1]} players: one bid and one score each."
-            described[name] = line
+        for name in _PRESETS:
+            if name.startswith("individual_"):
+                described[name] = f"Individual Spades for {name[-1]} players: one bid and one score each."
+            else:
+                described[name] = (inspect.getdoc(getattr(cls, name)) or "").partition("\n")[0]
         return described
 
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The preset called ``name`` (see :meth:`presets`); ``RulesError`` for an unknown name."""
-        table = cls.presets()
-        if name not in table:
-            raise RulesError(f"unknown preset {name!r}; choose from {', '.join(sorted(table))}")
-        return table[name]
+        if not isinstance(name, str) or name not in _PRESETS:
+            raise RulesError(f"unknown preset {_describe(name)}; choose from {', '.join(sorted(_PRESETS))}")
+        return cls(**_PRESETS[name])
 
     # ------------------------------------------------------------------------------------ value protocol
     def evolve(self, **changes: Any) -> Rules:
@@ -600,20 +565,18 @@ class Rules:
         return {key: value for key, value in self.options().items() if defaults.get(key, object()) != value}
 
     def __repr__(self) -> str:
-        parts = []
-        for key, value in self.changes().items():
-            shown = tuple(value) if isinstance(value, list) else value
-            parts.append(f"{key}={shown!r}")
-        return f"Rules({', '.join(parts)})"
+        changed = self.changes().items()
+        shown = (f"{key}={tuple(value) if isinstance(value, list) else value!r}" for key, value in changed)
+        return f"Rules({', '.join(shown)})"
 
     def __getstate__(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init}
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_attrs_cached_hash", None)
-        self.__attrs_post_init__()
+        try:  # through __init__: the converters and every check run again
+            Rules.__init__(self, **state)
+        except TypeError as error:
+            raise RulesError(f"not the state of a pickled Rules: {error}") from None
 
     def __copy__(self) -> Rules:
         return self

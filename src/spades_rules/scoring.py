@@ -1,12 +1,13 @@
 """Scoring: a score sheet's bids and tricks in, a per-side point breakdown out. Pure; needs no game state.
 
-The engine calls :func:`score_hand` at the end of every hand; you can call it on any score sheet.
-Per side (RULES.md §5): a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
+The engine scores every hand and decides the end of the game with the code of this module; you can
+score any score sheet with :func:`score_hand`, or keep a running :class:`ScoreSheet` hand by hand.
+Per side: a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
 contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
 ``±blind_nil_value``; a nil bidder's tricks are bags for the side (or count for the partner); every
 ``bag_limit`` bags cost ``bag_penalty``. In no-bid Spades each trick is one point.
 
-pagat's bag example (RULES.md §10.1): a side at 337 with 7 bags bids 5 and takes 8 tricks.
+pagat's bag example: a side at 337 with 7 bags bids 5 and takes 8 tricks.
 
 >>> from spades_rules import Rules
 >>> hand = score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[7, 0])
@@ -20,19 +21,28 @@ pagat's bag example (RULES.md §10.1): a side at 337 with 7 bags bids 5 and take
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Final, TypeGuard
 
 import attrs
 
+from spades_rules._bidding import blind_nil_open
+from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid
-from spades_rules.errors import ScoreSheetError
+from spades_rules.errors import ScoreSheetError, _describe
+from spades_rules.rules import Rules
 
-if TYPE_CHECKING:
-    from spades_rules.rules import Rules
-
-__all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
+__all__ = ["HandScore", "ScoreSheet", "ScoreSheetError", "SideScore", "score_hand"]
 
 _POINTS_PER_BID_TRICK = 10
+
+SheetBid = Bid | int | str | None
+"""A bid as a score sheet gives it: a :class:`Bid`, an ``int`` (0 for nil), a word or ``None`` (no-bid)."""
+
+_BID_WORDS: Final = {
+    "nil": False, "n": False,
+    "blind": True, "blind nil": True, "blind_nil": True, "blind-nil": True, "bnil": True, "bn": True,
+}
+"""The words a score sheet may use for nil (False) and blind nil (True), in any case."""
 
 
 @attrs.frozen(kw_only=True)
@@ -52,7 +62,7 @@ class SideScore:
     bags: int
     """Bags taken this hand: overtricks, plus a nil bidder's tricks unless they count for the partner."""
     bag_points: int
-    """``bag_value`` per bag taken this hand."""
+    """``bag_value`` per bag taken this hand (none for a nil's tricks with ``failed_nil_tricks="bags_no_points"``)."""
     bag_penalty: int
     """Points lost to the bag limit this hand (zero or negative)."""
     nil_points: int
@@ -87,70 +97,178 @@ class HandScore:
         return tuple(side.bags_after for side in self.sides)
 
 
-def _as_bid(seat: int, value: Bid | int | None) -> Bid | None:
+def _as_bid(seat: int, value: SheetBid) -> Bid | None:
+    """One seat's bid from a score sheet; the same spellings as the ``spades-rules score`` command."""
+    if type(value) is int and 0 <= value <= _MAX_NUMBER:
+        return Bid(seat, value)
     if value is None or isinstance(value, Bid):
         if isinstance(value, Bid) and value.seat != seat:
             raise ScoreSheetError(f"bid {value} is listed for seat {seat}")
         return value
-    if type(value) is not int or value < 0:
-        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid or a non-negative integer, not {value!r}")
+    if isinstance(value, str):
+        word = " ".join(value.lower().split())
+        if word in _BID_WORDS:
+            return Bid(seat, 0, blind=_BID_WORDS[word])
+        if not word.isdecimal() or len(word) > 3:
+            raise ScoreSheetError(f"seat {seat}: {value[:20]!r} is not a bid (a number, nil or blind nil)")
+        value = int(word)
+    if type(value) is not int or not 0 <= value <= _MAX_NUMBER:
+        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {_describe(value)}")
     return Bid(seat, value)
 
 
+def _is_sequence(values: object) -> TypeGuard[Sequence[Any]]:
+    return type(values) in (list, tuple) or (isinstance(values, Sequence) and not isinstance(values, str | bytes))
+
+
+def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple[int, ...]:
+    if not _is_sequence(values):
+        raise ScoreSheetError(f"{name} must be a sequence with one {what}, not {_describe(values)}")
+    if len(values) != count:
+        raise ScoreSheetError(f"{name} needs one {what} ({count}), not {len(values)}")
+    return tuple(values)
+
+
 def _check_sheet(
-    rules: Rules, bids: Sequence[Bid | int | None] | None, tricks_won: Sequence[int]
+    rules: Rules, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int], *, scores: tuple[int, ...] | None = None
 ) -> tuple[tuple[Bid | None, ...], tuple[int, ...]]:
+    """The sheet's bids and tricks, or :class:`ScoreSheetError` naming what the rules forbid in it.
+
+    ``scores`` (the scores before the hand, known to a :class:`ScoreSheet`) also checks blind nil's deficit.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"scoring needs a Rules value, not {type(rules).__name__}")
     n = rules.players
     if bids is None:
+        if rules.bidding != "none":
+            raise ScoreSheetError(f"bidding={rules.bidding!r} needs one bid per seat ({n} seats)")
         bids = [None] * n
-    if len(bids) != n or len(tricks_won) != n:
+    if not _is_sequence(bids) or not _is_sequence(tricks_won) or len(bids) != n or len(tricks_won) != n:
         raise ScoreSheetError(f"a score sheet needs one bid and one trick count per seat ({n} seats)")
     for seat, tricks in enumerate(tricks_won):
         if type(tricks) is not int or tricks < 0:
-            raise ScoreSheetError(f"seat {seat}: tricks won must be a non-negative integer, not {tricks!r}")
+            raise ScoreSheetError(f"seat {seat}: tricks won must be a non-negative integer, not {_describe(tricks)}")
     if sum(tricks_won) > rules.tricks_per_hand:
         raise ScoreSheetError(f"{sum(tricks_won)} tricks won, but a hand has only {rules.tricks_per_hand}")
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
     if rules.bidding == "none":
         if any(bid is not None for bid in parsed):
-            raise ScoreSheetError("no-bid Spades has no bids: pass None")
-    else:
-        for seat, bid in enumerate(parsed):
-            if bid is None:
-                raise ScoreSheetError(f"seat {seat} has no bid")
-            if bid.tricks > rules.tricks_per_hand:
-                raise ScoreSheetError(f"seat {seat} bid {bid.tricks}, more than the {rules.tricks_per_hand} tricks")
+            raise ScoreSheetError("no-bid Spades has no bids: leave them out")
+        return parsed, tuple(tricks_won)
+    sure = tuple(bid for bid in parsed if bid is not None)
+    if len(sure) != n:
+        raise ScoreSheetError(f"seat {parsed.index(None)} has no bid")
+    lowest = rules.min_bid if rules.bidding in ("standard", "suicide") else 1  # whiz and mirror bid spade counts
+    for bid in sure:
+        if not lowest <= bid.tricks <= rules.tricks_per_hand or bid.blind or (bid.tricks == 0 and not rules.nil):
+            _check_bid(rules, bid, scores)
+    _check_bid_totals(rules, sure)
+    if rules.partnerships and (rules.team_minimum or rules.bidding == "suicide" or not rules.both_partners_nil):
+        for side in rules.sides:
+            _check_side(rules, tuple(sure[seat] for seat in side))
     return parsed, tuple(tricks_won)
+
+
+def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
+    """Refuse a bid out of range, or a nil or blind nil the rules (or the scores) do not allow."""
+    seat, tricks = bid.seat, bid.tricks
+    if tricks > rules.tricks_per_hand:
+        raise ScoreSheetError(f"seat {seat} bid {tricks}, more than the {rules.tricks_per_hand} tricks")
+    if bid.blind and not rules.blind_nil:
+        raise ScoreSheetError(f"seat {seat} bid blind nil, but these rules have no blind nil (blind_nil=False)")
+    if bid.blind and scores is not None:
+        allowed, why = blind_nil_open(rules, seat, scores)
+        if not allowed:
+            raise ScoreSheetError(f"seat {seat} cannot bid blind nil: {why}")
+    if tricks == 0 and not rules.nil:
+        raise ScoreSheetError(f"seat {seat} bid nil, but these rules have no nil (nil=False)")
+    if 0 < tricks < rules.min_bid and rules.bidding in ("standard", "suicide"):
+        raise ScoreSheetError(f"seat {seat} bid {tricks}, under the minimum bid of {rules.min_bid}")
+
+
+def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
+    """Refuse a total "no 13" forbids, and spade-count bids the deck cannot hold."""
+    if not rules.forbid_total_equal_tricks and rules.bidding not in ("mirror", "whiz"):
+        return
+    total = sum(bid.tricks for bid in bids)
+    if rules.forbid_total_equal_tricks and total == rules.tricks_per_hand:
+        raise ScoreSheetError(f"the bids total the {total} tricks, which forbid_total_equal_tricks forbids")
+    if rules.bidding not in ("mirror", "whiz"):
+        return
+    spades = len(rules.trumps)
+    if total > spades:
+        raise ScoreSheetError(f"{rules.bidding} bids are spade counts: they total {total}, but the deck has {spades}")
+    if rules.bidding == "mirror" and rules.deal_method == "deal" and total != spades:
+        raise ScoreSheetError(f"mirror bids are the spades dealt: they must total {spades}, not {total}")
+
+
+def _check_side(rules: Rules, bids: tuple[Bid, ...]) -> None:
+    """Refuse a partnership's bids against suicide, the team minimum and ``both_partners_nil``."""
+    nils = sum(bid.is_nil for bid in bids)
+    contract = sum(bid.tricks for bid in bids)
+    minimum = rules.team_minimum
+    if rules.bidding == "suicide":
+        if nils != 1:
+            raise ScoreSheetError(f"in suicide exactly one partner bids nil; seats {_seats(bids)} bid {nils} nils")
+        minimum = max(minimum or 1, rules.min_bid)
+    if nils == len(bids) and not rules.both_partners_nil:
+        raise ScoreSheetError(f"seats {_seats(bids)} both bid nil, which both_partners_nil=False forbids")
+    if minimum is not None and contract < minimum:
+        raise ScoreSheetError(f"seats {_seats(bids)} bid {contract} together, under the team minimum of {minimum}")
+
+
+def _seats(bids: tuple[Bid, ...]) -> str:
+    return "/".join(str(bid.seat) for bid in bids)
+
+
+def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, ...]:
+    sides = rules.num_sides
+    if bags_before is None:
+        return (0,) * sides
+    before = _per_seat_or_side("bags_before", bags_before, sides, "bag count per side")
+    limit = rules.bag_limit if rules.bag_limit is not None else _MAX_NUMBER + 1
+    for side, bags in enumerate(before):
+        if type(bags) is not int or not 0 <= bags < limit:
+            how = f"below the bag limit of {limit}" if rules.bag_limit is not None else f"at most {_MAX_NUMBER}"
+            raise ScoreSheetError(
+                f"bags_before (the bags carried in) must be non-negative and {how}: side {side} has {_describe(bags)}"
+            )
+    return before
 
 
 def score_hand(
     rules: Rules,
-    bids: Sequence[Bid | int | None] | None,
+    bids: Sequence[SheetBid] | None,
     tricks_won: Sequence[int],
     *,
     bags_before: Sequence[int] | None = None,
 ) -> HandScore:
-    """Score one hand from a score sheet: per seat, the bid (a :class:`Bid`, or an int with 0 for nil)
-    and the tricks won; ``bags_before`` per side (default none). Tricks may total less than a hand.
+    """Score one hand from a score sheet: per seat, the bid and the tricks won; ``bags_before`` per side
+    (default none, each below ``bag_limit``). Tricks may total less than a hand.
 
-    Nil with partner, RULES.md §10.2: each partner takes one trick.
+    A bid is a :class:`Bid`, a number (0 for nil) or a word: ``"nil"``, ``"blind nil"`` (also ``"blind"``,
+    ``"bnil"``) or digits; no-bid Spades takes ``None``. A sheet the rules forbid raises
+    :class:`ScoreSheetError` with the reason: nil or blind nil where the rules have none, a bid under
+    ``min_bid`` or a team minimum, bids under no-bid rules, bags carried in at or above the limit.
+
+    Nil with partner: each partner takes one trick.
 
     >>> from spades_rules import Rules
-    >>> score_hand(Rules.standard(), [0, 4, 2, 4], [1, 5, 1, 6]).sides[0].total
+    >>> score_hand(Rules.standard(), ["nil", 4, 2, 4], [1, 5, 1, 6]).sides[0].total
     -119
+    >>> score_hand(Rules.bicycle(), ["nil", 4, 2, 4], [1, 5, 1, 6])
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.ScoreSheetError: seat 0 bid nil, but these rules have no nil (nil=False)
     """
     parsed, tricks = _check_sheet(rules, bids, tricks_won)
-    sides = rules.num_sides
-    before = tuple(bags_before) if bags_before is not None else (0,) * sides
-    if len(before) != sides or any(type(b) is not int or b < 0 for b in before):
-        raise ScoreSheetError(f"bags_before needs one non-negative integer per side ({sides} sides)")
-    return _score_sheet(rules, parsed, tricks, before)
+    return _score_sheet(rules, parsed, tricks, _check_bags(rules, bags_before))
 
 
 def _score_sheet(
     rules: Rules, bids: tuple[Bid | None, ...], tricks: tuple[int, ...], bags_before: tuple[int, ...]
 ) -> HandScore:
-    """:func:`score_hand` without the checks, for the engine (its sheets are valid by construction)."""
+    """:func:`score_hand` without the checks, for sheets valid by construction."""
     return HandScore(bids, tricks, tuple(
         _score_side(rules, index, seats, bids, tricks, bags_before[index]) for index, seats in enumerate(rules.sides)
     ))
@@ -203,16 +321,130 @@ def _score_side(
             contract_points = -_POINTS_PER_BID_TRICK * contract
 
     bags = overtricks + nil_tricks
-    bag_points = bags * rules.bag_value
+    scored_bags = overtricks if rules.failed_nil_tricks == "bags_no_points" else bags
+    bag_points = scored_bags * rules.bag_value
     bags_after = bags_before + bags
     bag_penalty = 0
-    if rules.bag_limit is not None:
-        while bags_after >= rules.bag_limit:
-            bag_penalty -= rules.bag_penalty
-            bags_after = bags_after - rules.bag_limit if rules.bag_overflow == "carry" else 0
+    if rules.bag_limit is not None and bags_after >= rules.bag_limit:
+        if rules.bag_overflow == "carry":  # every time the count reaches the limit, the excess carried
+            times, bags_after = divmod(bags_after, rules.bag_limit)
+        else:
+            times, bags_after = 1, 0
+        bag_penalty = -rules.bag_penalty * times
     total = contract_points + bag_points + bag_penalty + nil_points
     return SideScore(
         side=index, contract=contract, tricks=side_tricks, made=made, contract_points=contract_points, bags=bags,
         bag_points=bag_points, bag_penalty=bag_penalty, nil_points=nil_points, trick_points=0, total=total,
         bags_after=bags_after,
     )
+
+
+# ------------------------------------------------------------------------------------------ end of hand, end of game
+def _close_hand(
+    rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...], hands_before: int,
+    bids: tuple[Bid | None, ...], tricks: tuple[int, ...],
+) -> tuple[HandScore, tuple[int, ...], bool, int | None]:
+    """The end of a hand, for the engine and :class:`ScoreSheet` alike: the hand's score, the new totals,
+    whether the game is over and the winning side (None: not over, or a draw)."""
+    result = _score_sheet(rules, bids, tricks, bags)
+    totals = tuple(score + side.total for score, side in zip(scores, result.sides, strict=True))
+    over, winner = _game_end(rules, totals, hands_before + 1)
+    return result, totals, over, winner
+
+
+def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
+    """After a hand: the target (a unique top score wins), then the losing score, then ``max_hands``."""
+    top = max(scores)
+    unique_top = scores.index(top) if scores.count(top) == 1 else None
+    if top >= rules.target_score and unique_top is not None:
+        return True, unique_top
+    if rules.losing_score is not None and min(scores) <= rules.losing_score and unique_top is not None:
+        return True, unique_top
+    if rules.max_hands is not None and hands >= rules.max_hands:
+        return True, unique_top
+    return False, None
+
+
+# ------------------------------------------------------------------------------------------ the running score sheet
+@attrs.frozen(init=False)
+class ScoreSheet:
+    """A running score sheet: rules and starting scores, then one hand's bids and tricks at a time.
+
+    Immutable, like every value of the library: :meth:`add` returns a new sheet. Each hand is checked and
+    scored as :func:`score_hand` does (blind nil's deficit too, from the sheet's scores), and the game
+    ends by the engine's own rules: the target (a unique top score wins; tied, another hand), then
+    ``losing_score``, then ``max_hands`` (a tied top is a draw). The engine keeps its score with the same code.
+
+    >>> from spades_rules import Rules
+    >>> sheet = ScoreSheet(Rules.standard().evolve(target_score=250))
+    >>> sheet = sheet.add([3, 4, 2, 4], [4, 3, 4, 2]).add(["nil", 4, 5, 3], [0, 5, 7, 1])
+    >>> sheet.scores, sheet.bags, sheet.scores_after
+    ((205, -150), (5, 0), ((53, -80), (205, -150)))
+    >>> sheet.hands[1].sides[0].nil_points, sheet.is_over, sheet.winner
+    (100, False, None)
+    >>> sheet = sheet.add([4, 3, 3, 3], [5, 3, 3, 2])
+    >>> sheet.scores, sheet.is_over, sheet.winner
+    ((276, -210), True, 0)
+    """
+
+    rules: Rules
+    """The rules the sheet scores by."""
+    initial_scores: tuple[int, ...]
+    """The scores per side before the first hand of the sheet."""
+    initial_bags: tuple[int, ...]
+    """The bags per side before the first hand of the sheet."""
+    hands: tuple[HandScore, ...]
+    """Every hand's breakdown, in order."""
+    scores_after: tuple[tuple[int, ...], ...] = attrs.field(eq=False)
+    """The totals per side after each hand."""
+    is_over: bool = attrs.field(eq=False)
+    """Whether the game is over: no hand may be added."""
+    winner: int | None = attrs.field(eq=False)
+    """The winning side once the game is over (None: not over, or a draw at ``max_hands``)."""
+
+    def __init__(
+        self, rules: Rules, *, scores: Sequence[int] | None = None, bags: Sequence[int] | None = None
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"ScoreSheet needs a Rules value, not {type(rules).__name__}")
+        start = (0,) * rules.num_sides if scores is None else _per_seat_or_side(
+            "scores", scores, rules.num_sides, "score per side"
+        )
+        if any(type(score) is not int or abs(score) > _MAX_NUMBER for score in start):
+            raise ScoreSheetError(f"scores must be integers of at most {_MAX_NUMBER} in size, not {scores!r}")
+        if _game_end(rules, start, 0)[0]:  # no hand played: only the target or the losing score
+            raise ScoreSheetError(f"scores {start} already end the game: start from scores before its end")
+        self.__attrs_init__(rules, start, _check_bags(rules, bags), (), (), False, None)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The totals per side now."""
+        return self.scores_after[-1] if self.scores_after else self.initial_scores
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        """The bags per side now (after any penalty)."""
+        return self.hands[-1].bags_after if self.hands else self.initial_bags
+
+    @property
+    def bags_after(self) -> tuple[tuple[int, ...], ...]:
+        """The bags per side after each hand."""
+        return tuple(hand.bags_after for hand in self.hands)
+
+    @property
+    def hands_played(self) -> int:
+        """The number of hands on the sheet."""
+        return len(self.hands)
+
+    def add(self, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int]) -> ScoreSheet:
+        """The sheet with one more hand: its bids and tricks per seat, as :func:`score_hand` takes them."""
+        if self.is_over:
+            raise ScoreSheetError(f"the game is over after {self.hands_played} hands: no hand may be added")
+        parsed, tricks = _check_sheet(self.rules, bids, tricks_won, scores=self.scores)
+        hand, totals, over, winner = _close_hand(self.rules, self.scores, self.bags, len(self.hands), parsed, tricks)
+        new = object.__new__(ScoreSheet)
+        new.__attrs_init__(
+            self.rules, self.initial_scores, self.initial_bags, (*self.hands, hand), (*self.scores_after, totals),
+            over, winner,
+        )
+        return new

@@ -278,7 +278,7 @@ def _draw_bidding(
 
 def _draw_scoring(draw: st.DrawFn, options: dict[str, Any]) -> None:
     options["set_penalty"] = draw(st.sampled_from(("minus_bid", "zero")))
-    options["failed_nil_tricks"] = draw(st.sampled_from(("bags", "count_for_partner")))
+    options["failed_nil_tricks"] = draw(st.sampled_from(("bags", "bags_no_points", "count_for_partner")))
     options["bag_value"] = draw(st.integers(0, 2))
     options["bag_limit"] = draw(st.one_of(st.sampled_from((10, 5)), st.none(), st.integers(1, 12)))
     options["bag_penalty"] = draw(st.sampled_from((100, 50, 0)))

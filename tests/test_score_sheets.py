@@ -1,0 +1,287 @@
+"""Issue 7: scoring refuses sheets the rules forbid (API and CLI alike, one set of bid spellings), bags
+carried in are bounded and their penalty computed at once, the MSN Zone failed-nil option, and the running
+:class:`ScoreSheet` that shares the engine's end-of-hand code."""
+
+from __future__ import annotations
+
+import io
+import pickle
+import random
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades_rules import (
+    Bid,
+    Deal,
+    Rules,
+    ScoreSheet,
+    ScoreSheetError,
+    apply,
+    engine,
+    legal_actions,
+    new_game,
+    score_hand,
+    scoring,
+)
+from spades_rules.cli import main
+
+# ------------------------------------------------------------------------------------------- forbidden sheets
+# (preset, options, bids, tricks, bags, words of the reason)
+FORBIDDEN: list[tuple[str, dict[str, Any], list[str] | None, list[int], list[int] | None, str]] = [
+    ("bicycle", {}, ["nil", "4", "2", "4"], [1, 5, 1, 6], None, "seat 0 bid nil, but these rules have no nil"),
+    ("standard", {"blind_nil": False}, ["blind", "4", "2", "4"], [0, 5, 2, 6], None, "have no blind nil"),
+    ("standard", {}, ["3", "4", "2", "4"], [4, 3, 4, 2], [10, 0], "below the bag limit of 10: side 0 has 10"),
+    ("standard", {"bag_limit": 5}, ["3", "4", "2", "4"], [4, 3, 4, 2], [0, 7], "bag limit of 5: side 1 has 7"),
+    ("standard", {}, ["3", "4", "2", "4"], [4, 3, 4, 2], [10**12, 0], "below the bag limit of 10"),
+    ("partnership_bidding", {}, ["1", "4", "2", "4"], [4, 3, 4, 2], None, "under the team minimum of 4"),
+    ("partnership_bidding", {}, ["nil", "4", "3", "4"], [0, 3, 4, 2], None, "seats 0/2 bid 3 together"),
+    ("standard", {"min_bid": 2}, ["1", "4", "3", "4"], [4, 3, 4, 2], None, "under the minimum bid of 2"),
+    ("no_bid", {}, ["1", "1", "1", "1"], [4, 3, 4, 2], None, "no-bid Spades has no bids"),
+    ("suicide", {}, ["nil", "4", "nil", "5"], [0, 5, 1, 7], None, "exactly one partner bids nil"),
+    ("suicide", {}, ["3", "nil", "nil", "5"], [3, 0, 3, 7], None, "under the team minimum of 4"),
+    ("standard", {"both_partners_nil": False}, ["nil", "4", "nil", "4"], [0, 5, 1, 7], None, "both_partners_nil"),
+    ("standard", {"forbid_total_equal_tricks": True}, ["3", "4", "2", "4"], [4, 3, 4, 2], None, "total the 13"),
+    ("mirror", {}, ["3", "3", "3", "3"], [4, 3, 4, 2], None, "must total 13, not 12"),
+    ("whiz", {}, ["5", "5", "4", "nil"], [4, 3, 4, 2], None, "they total 14, but the deck has 13"),
+    ("standard", {}, ["3", "14", "2", "4"], [4, 3, 4, 2], None, "seat 1 bid 14"),
+    ("standard", {}, ["3", "4", "2"], [4, 3, 4, 2], None, "one bid and one trick count per seat"),
+    ("standard", {}, None, [4, 3, 4, 2], None, "needs one bid per seat"),
+]
+
+
+def _rules(preset: str, options: dict[str, Any]) -> Rules:
+    return Rules.preset(preset).evolve(**options)
+
+
+def _cli(preset: str, options: dict[str, Any], bids: list[str] | None, tricks: list[int],
+         bags: list[int] | None) -> list[str]:
+    argv = ["score", "--rules", preset]
+    for key, value in options.items():
+        argv += ["--set", f"{key}={value}"]
+    if bids is not None:
+        argv += ["--bids", *bids]
+    argv += ["--tricks", *map(str, tricks)]
+    if bags is not None:
+        argv += ["--bags", *map(str, bags)]
+    return argv
+
+
+@pytest.mark.parametrize(("preset", "options", "bids", "tricks", "bags", "words"), FORBIDDEN)
+def test_score_hand_refuses_a_sheet_the_rules_forbid(
+    preset: str, options: dict[str, Any], bids: list[str] | None, tricks: list[int], bags: list[int] | None,
+    words: str,
+) -> None:
+    started = time.perf_counter()
+    with pytest.raises(ScoreSheetError) as info:
+        score_hand(_rules(preset, options), bids, tricks, bags_before=bags)
+    assert words in str(info.value)
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize(("preset", "options", "bids", "tricks", "bags", "words"), FORBIDDEN)
+def test_the_score_command_refuses_the_same_sheets(
+    preset: str, options: dict[str, Any], bids: list[str] | None, tricks: list[int], bags: list[int] | None,
+    words: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = io.StringIO()
+    assert main(_cli(preset, options, bids, tricks, bags), out=out) == 2
+    assert out.getvalue() == ""
+    assert words in capsys.readouterr().err
+
+
+def test_the_bags_of_the_issue_return_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    assert main(["score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "2", "--bags",
+                 "1000000000000", "0"], out=io.StringIO()) == 2
+    assert "bag limit" in capsys.readouterr().err
+    with pytest.raises(ScoreSheetError, match="at most 1000000"):
+        score_hand(Rules(bag_limit=None), [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[10**12, 0])
+    assert score_hand(Rules(bag_limit=None), [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[10**6, 0]).bags_after[0] == (
+        10**6 + 3
+    )
+    assert time.perf_counter() - started < 1.0
+
+
+# ------------------------------------------------------------------------------------------- one set of spellings
+@pytest.mark.parametrize(
+    ("word", "bid"),
+    [("nil", Bid.nil(0)), ("NIL", Bid.nil(0)), ("n", Bid.nil(0)), ("0", Bid.nil(0)), ("blind", Bid.blind_nil(0)),
+     ("blind nil", Bid.blind_nil(0)), ("Blind Nil", Bid.blind_nil(0)), ("bnil", Bid.blind_nil(0)),
+     ("bn", Bid.blind_nil(0)), ("blind_nil", Bid.blind_nil(0)), ("blind-nil", Bid.blind_nil(0)),
+     ("4", Bid(0, 4)), (" 4 ", Bid(0, 4))],
+)
+def test_the_api_and_the_command_accept_the_same_bid_spellings(word: str, bid: Bid) -> None:
+    rules = Rules(blind_nil_deficit=None)
+    hand = score_hand(rules, [word, 4, 2, 4], [0, 5, 2, 6])
+    assert hand.bids[0] == bid
+    assert hand == score_hand(rules, [bid, 4, 2, 4], [0, 5, 2, 6])
+    out = io.StringIO()
+    assert main(["score", "--set", "blind_nil_deficit=None", "--bids", word, "4", "2", "4",
+                 "--tricks", "0", "5", "2", "6"], out=out) == 0
+    total = out.getvalue().splitlines()[1].split()[-2]
+    assert int(total) == hand.sides[0].total
+
+
+@pytest.mark.parametrize("word", ["nill", "-1", "4.0", "1e3", "", "blind blind", "99999"])
+def test_a_word_that_is_no_bid_is_refused_alike(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ScoreSheetError, match="seat 0") as info:
+        score_hand(Rules(), [word, 4, 2, 4], [0, 5, 2, 6])
+    assert main(["score", "--bids", word, "4", "2", "4", "--tricks", "0", "5", "2", "6"], out=io.StringIO()) == 2
+    assert str(info.value) in capsys.readouterr().err
+
+
+def test_the_command_scores_no_bid_rules_without_bids() -> None:
+    out = io.StringIO()
+    assert main(["score", "--rules", "no_bid", "--tricks", "4", "3", "4", "2"], out=out) == 0
+    assert out.getvalue().splitlines()[1].split()[-2] == "8"
+
+
+# ------------------------------------------------------------------------------------------- bags, arithmetically
+def _penalty_by_loop(rules: Rules, bags_after: int) -> tuple[int, int]:
+    penalty = 0
+    while rules.bag_limit is not None and bags_after >= rules.bag_limit:
+        penalty -= rules.bag_penalty
+        bags_after = bags_after - rules.bag_limit if rules.bag_overflow == "carry" else 0
+    return penalty, bags_after
+
+
+@given(st.integers(1, 12), st.sampled_from(("carry", "reset")), st.data())
+def test_the_bag_penalty_is_what_paying_once_per_limit_gives(limit: int, overflow: str, data: st.DataObject) -> None:
+    rules = Rules(bag_limit=limit, bag_overflow=overflow)  # type: ignore[arg-type]
+    before = data.draw(st.integers(0, limit - 1))
+    bid = data.draw(st.integers(1, 6))
+    taken = data.draw(st.integers(bid, 13))
+    side = score_hand(rules, [bid, 1, 0, 1], [taken, 13 - taken, 0, 0], bags_before=[before, 0]).sides[0]
+    assert (side.bag_penalty, side.bags_after) == _penalty_by_loop(rules, before + taken - bid)
+
+
+# ------------------------------------------------------------------------------------ failed nil: bags, no points
+def test_worked_example_2_with_bags_that_score_no_points_gives_minus_120() -> None:
+    """MSN Zone: nil + bid 2, each partner takes one trick: -100 - 20, the nil's trick a bag worth nothing."""
+    rules = Rules(failed_nil_tricks="bags_no_points")
+    side = score_hand(rules, ["nil", 4, 2, 4], [1, 5, 1, 6]).sides[0]
+    assert (side.nil_points, side.contract_points, side.bags, side.bag_points, side.total, side.bags_after) == (
+        -100, -20, 1, 0, -120, 1
+    )
+    assert score_hand(Rules(), ["nil", 4, 2, 4], [1, 5, 1, 6]).sides[0].total == -119  # the default: a point
+
+
+def test_bags_that_score_no_points_still_count_toward_the_limit() -> None:
+    rules = Rules(failed_nil_tricks="bags_no_points")
+    side = score_hand(rules, ["nil", 3, 4, 3], [2, 3, 6, 2], bags_before=[8, 0]).sides[0]
+    # bid 4, took 6: 40 + 2 overtrick points; the nil's 2 tricks: bags without points; 8 + 4 bags -> -100
+    assert (side.contract_points, side.bags, side.bag_points, side.bag_penalty, side.nil_points) == (
+        40, 4, 2, -100, -100
+    )
+    assert (side.total, side.bags_after) == (40 + 2 - 100 - 100, 2)
+
+
+# ------------------------------------------------------------------------------------------- the running score sheet
+def test_a_score_sheet_keeps_totals_bags_and_every_hand() -> None:
+    rules = Rules.standard()
+    start = ScoreSheet(rules, scores=[337, 120], bags=[7, 2])
+    sheet = start.add([3, 4, 2, 4], [4, 3, 4, 2])  # pagat: 8 tricks on 5 with 7 bags -> -47, 0 bags
+    assert sheet.scores == (290, 40) and sheet.bags == (0, 2) and sheet.hands_played == 1
+    sheet = sheet.add(["nil", 4, "5", 3], [0, 5, 7, 1])
+    assert sheet.scores_after == ((290, 40), (290 + 152, 40 - 70))
+    assert sheet.bags_after == ((0, 2), (2, 2))
+    assert pickle.loads(pickle.dumps(sheet)) == sheet
+    assert sheet.hands[0] == score_hand(rules, [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[7, 2])
+    assert sheet.hands[1].bids[0] == Bid.nil(0)
+    assert (start.scores, start.bags, start.hands) == ((337, 120), (7, 2), ())  # values: add made a new sheet
+    assert sheet == start.add([3, 4, 2, 4], [4, 3, 4, 2]).add([0, 4, 5, 3], [0, 5, 7, 1])
+    assert hash(sheet) == hash(start.add([3, 4, 2, 4], [4, 3, 4, 2]).add([0, 4, 5, 3], [0, 5, 7, 1]))
+
+
+def test_a_score_sheet_ends_the_game_by_the_engines_rules() -> None:
+    rules = Rules.standard().evolve(target_score=100, losing_score=-100)
+    tied = ScoreSheet(rules, scores=[40, 40]).add([3, 3, 3, 3], [3, 3, 3, 3])  # both reach 100: tied
+    assert tied.scores == (100, 100) and not tied.is_over and tied.winner is None
+    won = tied.add([3, 3, 2, 2], [3, 3, 3, 4])
+    assert won.is_over and won.winner == 1
+    with pytest.raises(ScoreSheetError, match="the game is over"):
+        won.add([3, 3, 2, 2], [3, 3, 3, 4])
+    lost = ScoreSheet(rules).add([6, 3, 5, 3], [2, 4, 1, 6])  # N/S set on 11, E/W make 6 with 4 bags
+    assert lost.scores == (-110, 64) and lost.is_over and lost.winner == 1
+    draw = ScoreSheet(Rules(max_hands=1)).add([3, 3, 3, 3], [3, 3, 3, 3])
+    assert draw.is_over and draw.winner is None
+
+
+def test_a_score_sheet_checks_blind_nil_against_its_scores() -> None:
+    rules = Rules.standard()
+    with pytest.raises(ScoreSheetError, match="trail by at least 100"):
+        ScoreSheet(rules).add(["blind nil", 4, 4, 4], [0, 4, 5, 4])
+    behind = ScoreSheet(rules, scores=[0, 150]).add(["blind nil", 4, 4, 4], [0, 4, 5, 4])
+    assert behind.hands[0].sides[0].nil_points == 200
+    assert score_hand(rules, ["blind nil", 4, 4, 4], [0, 4, 5, 4]).sides[0].nil_points == 200  # no scores known
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [({"scores": [500, 20]}, "already end the game"), ({"bags": [10, 0]}, "bag limit"), ({"scores": [1]}, "scores"),
+     ({"scores": [10**7, 0]}, "at most"), ({"bags": "10"}, "bags_before")],
+)
+def test_a_score_sheet_refuses_a_start_it_cannot_use(kwargs: dict[str, Any], words: str) -> None:
+    with pytest.raises(ScoreSheetError, match=words):
+        ScoreSheet(Rules.standard(), **kwargs)
+    with pytest.raises(TypeError, match="Rules"):
+        ScoreSheet("standard")  # type: ignore[arg-type]
+
+
+def test_the_engine_and_the_score_sheet_share_one_end_of_hand() -> None:
+    assert getattr(engine, "_close_hand") is getattr(scoring, "_close_hand")  # noqa: B009 - private on purpose
+    assert not hasattr(engine, "_game_end")
+
+
+def _random_game_and_sheet(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    scores = [rng.choice((0, 40, -30)) for _ in rules.sides]
+    state = new_game(rules, scores=scores, dealer=rng.randrange(rules.players))
+    sheet = ScoreSheet(rules, scores=scores)
+    while not state.is_over:
+        if state.is_chance:
+            state = apply(state, Deal.shuffled(rules, rng))
+            continue
+        state = apply(state, rng.choice(legal_actions(state)))
+        if len(state.results) > sheet.hands_played:
+            result = state.results[-1]
+            sheet = sheet.add(result.bids, result.tricks_won)
+            assert sheet.hands[-1] == result
+            assert (sheet.scores, sheet.bags) == (state.scores, state.bags)
+            assert (sheet.is_over, sheet.winner) == (state.is_over, state.winner)
+    assert sheet.hands == state.results
+
+
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_the_score_sheet_agrees_with_the_engine_on_random_games(name: str) -> None:
+    preset = Rules.preset(name)
+    low = min(preset.target_score - 1, 60)
+    for seed, rules in enumerate((preset.evolve(max_hands=3), preset.evolve(target_score=low, losing_score=-low,
+                                                                            max_hands=6))):
+        for offset in range(2):
+            _random_game_and_sheet(rules, 10 * seed + offset)
+
+
+def test_engine_games_score_failed_nil_bags_without_points() -> None:
+    rules = Rules(failed_nil_tricks="bags_no_points", blind_nil_deficit=None, max_hands=4)
+    nil_bags = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(rules)
+        while not state.is_over:
+            if state.is_chance:
+                state = apply(state, Deal.shuffled(rules, rng))
+            else:
+                legal = legal_actions(state)
+                state = apply(state, legal[0] if rng.random() < 0.3 else rng.choice(legal))  # nil is listed first
+        for result in state.results:
+            for side in result.sides:
+                bids = [result.bids[seat] for seat in rules.sides[side.side]]
+                nil_tricks = sum(result.tricks_won[bid.seat] for bid in bids if bid is not None and bid.is_nil)
+                nil_bags += nil_tricks
+                assert side.bag_points == (side.bags - nil_tricks) * rules.bag_value
+    assert nil_bags  # failed nils happened, and their bags scored nothing
