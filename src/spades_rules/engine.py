@@ -712,7 +712,7 @@ def resume_hand(
         setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
         hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, (dealer + 1 + len(draws)) % n)
         return _game_state(rules, _DRAW, hand, trail, start._match)
-    fixed = rules.bidding in ("none", "mirror")
+    fixed = not rules.has_bidding_phase
     order = () if fixed else _bid_order(rules, dealer)
     for seat in order:
         bid = bids[seat]
