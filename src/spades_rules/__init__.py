@@ -11,6 +11,7 @@ from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, S
 from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
+    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     IllegalReason,
@@ -18,6 +19,7 @@ from spades_rules.errors import (
     RecordError,
     RulesError,
     ScoreSheetError,
+    SeatError,
     SpadesError,
 )
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
@@ -33,6 +35,7 @@ __all__ = [
     "BIG_JOKER",
     "LITTLE_JOKER",
     "Action",
+    "ArgumentTypeError",
     "Bid",
     "Card",
     "CardParseError",
@@ -56,6 +59,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScoreSheetError",
+    "SeatError",
     "SideScore",
     "SpadesError",
     "Suit",

@@ -76,7 +76,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import Card, format_cards, parse_cards
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError, _describe
+from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, _describe, _not_a_state
 from spades_rules.rules import _MAX_NUMBER, Rules
 from spades_rules.state import GameState
 
@@ -130,7 +130,7 @@ def format_action(action: Action) -> str:
         return f"{action.seat}:pass {format_cards(action.cards)}".rstrip()
     if isinstance(action, Redeal):
         return f"{action.seat}:redeal"
-    raise TypeError(f"{action!r} is not an action")
+    raise ArgumentTypeError(f"format_action() needs an action, not {_show(action)}", parameter="action")
 
 
 def parse_action(text: str) -> Action:
@@ -222,8 +222,8 @@ def to_dict(state: GameState) -> dict[str, Any]:
     {'format': 'spades_rules/1', 'rules': {'with_jokers': True}, 'dealer': 2, 'scores': [100, -20],
      'bags': [0, 0], 'length': 0, 'actions': []}
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"to_dict needs a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "to_dict")
     return {
         "format": RECORD_FORMAT,
         "rules": state.rules.changes(),
@@ -264,7 +264,10 @@ def _last(states: Iterator[GameState]) -> GameState:
 
 
 def _replay(record: _Record) -> Iterator[GameState]:
-    state = new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+    try:
+        state = new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+    except SpadesError as error:  # starting scores that end the game, bags over the limit
+        raise RecordError(str(error), where="record") from None
     yield state
     for where, text in record.actions:
         try:
@@ -363,6 +366,8 @@ def _per_side(data: Mapping[str, Any], key: str, rules: Rules, *, minimum: int) 
 # ------------------------------------------------------------------------------------ text records
 def dumps(state: GameState) -> str:
     """The readable text record of ``state``; :func:`loads` reads it back to an equal state."""
+    if type(state) is not GameState:
+        raise _not_a_state(state, "dumps")
     record = to_dict(state)
     rules = state.rules
     lines = [

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
-from spades_rules.errors import RulesError, SpadesError, _describe
+from spades_rules.errors import RulesError, SpadesError, _describe, _seat
 
 __all__ = [
     "BagOverflow",
@@ -475,11 +475,13 @@ class Rules:
         return len(self._tables.sides)
 
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for."""
-        return self._tables.side_of[seat]
+        """The side a seat plays for (:class:`~spades_rules.errors.SeatError` for a seat not at the table)."""
+        return self._tables.side_of[_seat(seat, self.players)]
 
     def partner_of(self, seat: int) -> int | None:
-        """The seat's partner, or None in individual play."""
+        """The seat's partner, or None in individual play (:class:`~spades_rules.errors.SeatError` for a seat
+        not at the table)."""
+        seat = _seat(seat, self.players)
         side = self._tables.sides[self._tables.side_of[seat]]
         return next((other for other in side if other != seat), None)
 

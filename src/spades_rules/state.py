@@ -26,6 +26,7 @@ import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, _cards_of_mask, format_cards
+from spades_rules.errors import _seat
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -144,6 +145,10 @@ class HandState:
             f"trick=[{format_cards(self.trick_cards)}])"
         )
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How IPython and Hypothesis print a hand: its short ``repr`` (cards as text, no private fields)."""
+        printer.text(repr(self))
+
     @property
     def dealer(self) -> int:
         """The seat that dealt this hand."""
@@ -196,10 +201,11 @@ class HandState:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds, sorted."""
-        return _cards_of_mask(self.held[seat])
+        return _cards_of_mask(self.held[_seat(seat, len(self.held))])
 
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """Two-player draw: the cards ``seat`` has discarded."""
+        seat = _seat(seat, len(self.held))
         return _cards_of_mask(self.discards[seat]) if self.discards else ()
 
     @property
@@ -279,6 +285,14 @@ class GameState:
             f"GameState(phase={self.phase.name}, dealer={self.dealer}, to_act={self.to_act}, "
             f"scores={self.scores}, bags={self.bags}, hands_played={self.hands_played}, rules={self.rules!r})"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How IPython and Hypothesis (a falsifying example) print a state: a ``loads(...)`` call on its text
+        record, headed by the short ``repr``, so that the printed state can be pasted into a test."""
+        from spades_rules.records import dumps  # records sits above states: imported when printing only
+
+        text = f"# {self!r}\n{dumps(self)}"
+        printer.text(f'loads("""\n{text}""")' if '"""' not in text and "\\" not in text else f"loads({text!r})")
 
     @property
     def dealer(self) -> int:

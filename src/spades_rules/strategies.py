@@ -61,7 +61,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import RulesError
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -99,7 +99,7 @@ def _player_counts(players: int | Collection[int] | None) -> tuple[int, ...]:
         return _PLAYERS
     counts = (players,) if isinstance(players, int) else tuple(sorted(set(players)))
     if not counts or any(count not in _PLAYERS for count in counts):
-        raise ValueError(f"players must be among 2, 3, 4, 5, not {players!r}")
+        raise RulesError(f"players must be among 2, 3, 4, 5, not {players!r}")
     return counts
 
 
@@ -136,7 +136,7 @@ def rules(
     """
     counts = _player_counts(players)
     if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-        raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
+        raise RulesError(f"max_hands must be a positive integer or None, not {max_hands!r}")
     return _rules(counts, variants, max_hands)
 
 
@@ -313,11 +313,13 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     """One action for ``state`` chosen with ``rng``: a shuffled :class:`~spades_rules.actions.Deal` at a
     chance node, otherwise a legal action chosen by ``policy`` (see :data:`Policy`).
 
-    Raises :class:`ValueError` once the game is over.
+    Raises :class:`~spades_rules.errors.IllegalActionError` (reason ``GAME_OVER``) once the game is over.
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "random_action")
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise ValueError("the game is over: there is no action to choose")
+        raise IllegalActionError(IllegalReason.GAME_OVER, "the game is over: there is no action to choose")
     if phase is Phase.DEAL:
         return Deal.shuffled(state.rules, rng)
     if callable(policy):

@@ -40,7 +40,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import Card, Suit, _cards_of_mask, _mask_of, format_cards
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import ObservationError
+from spades_rules.errors import ArgumentTypeError, ObservationError, _not_a_state, _seat
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick
@@ -338,7 +338,8 @@ def _action_text(action: Action) -> str:
 
 # ---------------------------------------------------------------------------------------- observe
 def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Observation:
-    """What ``seat`` may see of ``state``.
+    """What ``seat`` may see of ``state`` (:class:`~spades_rules.errors.SeatError` for anything but a seat of
+    the table).
 
     Included: the rules, phase, dealer and seat to act; the seat's own cards; every seat's hand size,
     bid (a blind nil shown as blind) and tricks won; every trick of the current hand and the trick in
@@ -379,12 +380,11 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     ...
     spades_rules.errors.ObservationError: cannot hide seat 2's own cards: seat 2 has already bid
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"observe needs a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "observe")
     rules = state.rules
     n = rules.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ObservationError(f"seat must be a seat 0-{n - 1}, not {seat!r}")
+    seat = _seat(seat, n)
     hand = state.hand
     if hide_own_hand:
         _check_may_hide(state, seat)
@@ -592,5 +592,8 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     from spades_rules._sampling import sample_world  # the solver needs this module; import it when used
 
     if not isinstance(observation, Observation):
-        raise TypeError(f"sample_deal needs an Observation, not {type(observation).__name__}")
+        raise ArgumentTypeError(
+            f"sample_deal() needs an Observation as observation, not {type(observation).__name__}",
+            parameter="observation",
+        )
     return sample_world(observation, rng if isinstance(rng, random.Random) else random.Random(rng))
