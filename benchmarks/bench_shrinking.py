@@ -1,7 +1,7 @@
 """How long Hypothesis takes to find and shrink a false claim about whole games.
 
-Three deliberately false claims over :func:`spades_rules.strategies.games` (default arguments, the way a
-user writes a first property test). For each, the script runs the test once with a fresh Hypothesis
+Deliberately false claims over :func:`spades_rules.strategies.games` (default arguments, the way a user
+writes a first property test), the last one about a house rule. For each, the script runs the test once with a fresh Hypothesis
 database, and prints the time to find and shrink the counterexample, the size of the shrunk game
 (hands played, actions) and the length of the printed falsifying example.
 
@@ -20,7 +20,7 @@ from contextlib import redirect_stdout
 from hypothesis import given, note, seed, settings
 from hypothesis.database import InMemoryExampleDatabase
 
-from spades_rules import GameState, dumps
+from spades_rules import GameState, Rules, dumps
 from spades_rules import strategies as sst
 
 
@@ -37,19 +37,27 @@ def _nobody_bids_nil(game: GameState) -> None:
         assert hand is None or all(bid is None or bid.tricks != 0 for bid in hand.bids)
 
 
-CLAIMS: dict[str, tuple[str, Callable[[GameState], None]]] = {
-    "scores": ("no side ever scores below 0", _no_side_below_zero),
-    "hands": ("no game lasts more than 1 hand", _one_hand_only),
-    "nil": ("nobody bids nil in the last hand", _nobody_bids_nil),
+HOUSE = Rules.standard().evolve(bag_limit=5, bag_penalty=50, target_score=300)
+
+
+def _no_bag_penalty(game: GameState) -> None:
+    assert all(side.bag_penalty == 0 for result in game.results for side in result.sides)
+
+
+CLAIMS: dict[str, tuple[str, Callable[[GameState], None], Rules | None]] = {
+    "scores": ("no side ever scores below 0", _no_side_below_zero, None),
+    "hands": ("no game lasts more than 1 hand", _one_hand_only, None),
+    "nil": ("nobody bids nil in the last hand", _nobody_bids_nil, None),
+    "house": ("5-bag house rule: no side is ever penalized for bags", _no_bag_penalty, HOUSE),
 }
 
 
-def run(name: str, claim: Callable[[GameState], None], rng_seed: int) -> None:
+def run(name: str, claim: Callable[[GameState], None], rules: Rules | None, rng_seed: int) -> None:
     found: list[GameState] = []
 
     @seed(rng_seed)
     @settings(deadline=None, database=InMemoryExampleDatabase(), max_examples=1000, print_blob=False)
-    @given(sst.games())
+    @given(sst.games(rules))
     def test(game: GameState) -> None:
         found.append(game)
         note(dumps(game))
@@ -82,9 +90,9 @@ def main() -> None:
     parser.add_argument("--claims", default=",".join(CLAIMS))
     args = parser.parse_args()
     for name in args.claims.split(","):
-        title, claim = CLAIMS[name]
+        title, claim, rules = CLAIMS[name]
         print(f"# {title}")
-        run(name, claim, args.seed)
+        run(name, claim, rules, args.seed)
 
 
 if __name__ == "__main__":
