@@ -107,6 +107,13 @@ class Card:
     [Card.parse('AC'), Card.parse('2S'), Card.parse('BJ')]
     >>> Card.parse("LJ").suit, Card.parse("LJ").is_joker
     (<Suit.SPADES: 3>, True)
+
+    Every input of the library accepts card strings, but a card never equals a string (equal values must
+    hash alike; a card hashes as its :attr:`index`). Parse before comparing:
+
+    >>> hand = parse_cards("KH AS")
+    >>> "KH" in hand, Card.parse("KH") in hand, Card.parse("KH") == "KH"
+    (False, True, False)
     """
 
     __slots__ = ("_str", "bit", "index", "rank", "suit")
