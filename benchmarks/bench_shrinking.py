@@ -1,9 +1,9 @@
 """How long Hypothesis takes to find and shrink a false claim about whole games.
 
-Deliberately false claims over :func:`spades_rules.strategies.games` (default arguments, the way a user
-writes a first property test), the last one about a house rule. For each, the script runs the test once with a fresh Hypothesis
-database, and prints the time to find and shrink the counterexample, the size of the shrunk game
-(hands played, actions) and the length of the printed falsifying example.
+Deliberately false claims over :func:`spades_rules.strategies.games` (default arguments, the way a
+user writes a first property test), the last one about a house rule. For each, the script runs the test
+once with a fresh Hypothesis database, and prints the time to find and shrink the counterexample, the
+size of the shrunk game (hands played, actions) and the length of the printed falsifying example.
 
 Run: ``python benchmarks/bench_shrinking.py [--seed 0] [--claims scores,hands,nil]``.
 """

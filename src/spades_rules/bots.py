@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
@@ -177,6 +177,10 @@ class HeuristicBot:
         return losing[0] if losing else by_strength[0]
 
 
+_OVER: Final = "the game is over, there is no action to choose"
+_CHANCE: Final = "a chance node (the deal phase), where no seat acts"
+
+
 def _seat_to_act(state: GameState, function: str) -> int:
     """The seat to act, or the library error saying why no bot can act in ``state``."""
     if type(state) is not GameState:
@@ -184,10 +188,9 @@ def _seat_to_act(state: GameState, function: str) -> int:
     seat = state.to_act
     if seat is None:
         if state.is_over:
-            raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: the game is over, there is no action to choose")
+            raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: {_OVER}")
         raise IllegalActionError(
-            IllegalReason.WRONG_PHASE,
-            f"{function}: a chance node (the deal phase), where no seat acts: apply Deal.shuffled(state.rules, rng)",
+            IllegalReason.WRONG_PHASE, f"{function}: {_CHANCE}: apply Deal.shuffled(state.rules, rng)"
         )
     return seat
 
@@ -204,12 +207,13 @@ def _actions_of(observation: Observation, function: str) -> tuple[Action, ...]:
         return actions
     phase = observation.phase
     if phase is Phase.GAME_OVER:
-        raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: the game is over, there is no action to choose")
+        raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: {_OVER}")
     if phase is Phase.DEAL:
-        raise IllegalActionError(IllegalReason.WRONG_PHASE, f"{function}: a chance node (the deal phase), where no seat acts")
+        raise IllegalActionError(IllegalReason.WRONG_PHASE, f"{function}: {_CHANCE}")
     raise IllegalActionError(
         IllegalReason.OUT_OF_TURN,
-        f"{function}: seat {observation.seat} has nothing to do in the {phase.value} phase (seat {observation.to_act} acts)",
+        f"{function}: seat {observation.seat} has nothing to do in the {phase.value} phase "
+        f"(seat {observation.to_act} acts)",
     )
 
 
@@ -256,7 +260,9 @@ def iter_game(
     """Play a whole game, yielding ``(state before, action, state after)`` for every action, deals
     included (shuffled by a generator seeded with ``seed``)."""
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"iter_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules")
+        raise ArgumentTypeError(
+            f"iter_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
     if len(bots) != rules.players:
         raise SeatError(f"expected {rules.players} bots, one per seat, got {len(bots)}",
                         seat=len(bots), players=rules.players)

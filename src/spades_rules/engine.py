@@ -83,7 +83,9 @@ def new_game(
     (<Phase.DEAL: 'deal'>, (120, 20), True)
     """
     if not isinstance(rules, Rules):
-        raise ArgumentTypeError(f"new_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules")
+        raise ArgumentTypeError(
+            f"new_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RulesError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
     sides = rules.num_sides
