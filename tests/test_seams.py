@@ -127,6 +127,14 @@ def test_every_seat_argument_accepts_integer_like_seats(name: str) -> None:
     assert function(_IntLike(1)) == function(1)
 
 
+@pytest.mark.parametrize("seat", ["1", 9, -1, True, 1.0, None], ids=repr)
+def test_a_dealer_that_is_not_a_seat_is_a_rules_error(seat: Any) -> None:
+    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+        new_game(RULES, dealer=seat)
+    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+        Deal.from_hands(RULES, seat, [])
+
+
 def test_seat_errors_give_the_same_message_everywhere() -> None:
     state = _bidding()
     messages = set()

@@ -110,7 +110,7 @@ class Deal:
         if rules.deal_method != "deal":
             raise RulesError("Deal.from_hands needs dealt hands; the two-player draw deals a stock")
         n = rules.players
-        if dealer not in range(n):
+        if type(dealer) is not int or not 0 <= dealer < n:
             raise RulesError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
         if len(hands) != n:
             raise RulesError(f"expected {n} hands, got {len(hands)}")
