@@ -131,7 +131,8 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ..
     the game is over. In the ``BID`` phase, redeal calls by qualifying seats come after the bids; they
     may belong to seats other than the one to act (a redeal is called out of turn), which tells whose
     hand qualifies. An agent or a server should therefore ask for one seat's actions: with ``seat``,
-    only the actions that seat may take now (empty when it has none).
+    only the actions that seat may take now (empty when it has none); anything but a seat of the table
+    raises :class:`~spades_rules.errors.SeatError`.
     """
     if type(state) is not GameState:
         raise _not_a_state(state, "legal_actions")
