@@ -330,6 +330,32 @@ def test_type_errors_of_the_library_are_library_errors_too() -> None:
         spades_rules.format_action("0:play AS")  # type: ignore[arg-type]
 
 
+def test_card_inputs_of_the_wrong_kind_are_card_errors() -> None:
+    for make in (
+        lambda: parse_cards(5),  # type: ignore[arg-type]
+        lambda: Deal(5),  # type: ignore[arg-type]
+        lambda: spades_rules.Exchange(0, 5),  # type: ignore[arg-type]
+        lambda: spades_rules.format_cards(5),  # type: ignore[arg-type]
+        lambda: spades_rules.format_cards(["AS"]),  # type: ignore[list-item]
+        lambda: RULES.strength(52),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(CardParseError):
+            make()
+
+
+def test_rules_card_methods_accept_card_strings_like_every_input() -> None:
+    ace, king = Card.parse("AS"), Card.parse("KH")
+    assert RULES.strength("AS") == RULES.strength(ace)
+    assert RULES.effective_suit("2S") is spades_rules.Suit.SPADES
+    assert RULES.beats("AS", "KH", spades_rules.Suit.HEARTS) == RULES.beats(ace, king, spades_rules.Suit.HEARTS)
+
+
+def test_num_distinct_actions_refuses_what_is_not_rules() -> None:
+    with pytest.raises(ArgumentTypeError, match="Rules value"):
+        spades_rules.num_distinct_actions({})  # type: ignore[arg-type]
+    assert spades_rules.num_distinct_actions(Rules.bicycle()) == 66
+
+
 # ============================================================================ error pickling
 def _one_of_each_error() -> list[SpadesError]:
     examples: list[SpadesError] = [

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from spades_rules.cards import Card, format_cards, parse_cards
+from spades_rules.cards import Card, _iterable, format_cards, parse_cards
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 
@@ -58,7 +58,7 @@ def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
         return value
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_to_card(card) for card in value)
+    return tuple(_to_card(card) for card in _iterable(value, "cards"))
 
 
 def _to_sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:

@@ -56,7 +56,7 @@ from typing import Final
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from spades_rules.engine import legal_actions
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -186,7 +186,6 @@ def _exchanges_possible(rules: Rules) -> bool:
     return rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0
 
 
-@lru_cache(maxsize=256)
 def num_distinct_actions(rules: Rules) -> int:
     """One more than the highest code any action can have under ``rules``: every code is below it.
 
@@ -198,6 +197,15 @@ def num_distinct_actions(rules: Rules) -> int:
     >>> num_distinct_actions(Rules.two_player()), num_distinct_actions(Rules.three_player())
     (85, 81)
     """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(
+            f"num_distinct_actions() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
+    return _num_distinct_actions(rules)
+
+
+@lru_cache(maxsize=256)
+def _num_distinct_actions(rules: Rules) -> int:
     highest = max(_card_code(card) for card in rules.deck)
     if rules.bidding in ("standard", "whiz", "suicide"):
         highest = max(highest, NIL_CODE + rules.tricks_per_hand)

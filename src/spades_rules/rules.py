@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 
 import attrs
 
-from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _mask_of
+from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _as_card, _mask_of
 from spades_rules.errors import RulesError, SpadesError, _describe, _seat
 
 __all__ = [
@@ -495,11 +495,11 @@ class Rules:
         """
         return tuple(card for card in self._trump_order_cards() if card.bit & self._tables.deck_mask)
 
-    def effective_suit(self, card: Card) -> Suit:
+    def effective_suit(self, card: Card | str) -> Suit:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""
-        return Suit(self._tables.suit_of[card.index])
+        return Suit(self._tables.suit_of[_as_card(card).index])
 
-    def strength(self, card: Card) -> int:
+    def strength(self, card: Card | str) -> int:
         """A number ordering cards by trick-taking power: every trump above every plain card, trumps in the
         rules' trump order, plain cards by rank (compare plain cards of the same suit only).
 
@@ -508,17 +508,18 @@ class Rules:
         >>> sorted(parse_cards("AS BJ KH LJ"), key=r.strength)
         [Card.parse('KH'), Card.parse('AS'), Card.parse('LJ'), Card.parse('BJ')]
         """
-        return self._tables.power[card.index]
+        return self._tables.power[_as_card(card).index]
 
-    def beats(self, card: Card, other: Card, led: Suit) -> bool:
+    def beats(self, card: Card | str, other: Card | str, led: Suit) -> bool:
         """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
         return self._trick_key(card, led) > self._trick_key(other, led)
 
-    def _trick_key(self, card: Card, led: Suit) -> int:
+    def _trick_key(self, card: Card | str, led: Suit) -> int:
         tables = self._tables
-        suit = tables.suit_of[card.index]
+        index = _as_card(card).index
+        suit = tables.suit_of[index]
         if suit in (Suit.SPADES, led):
-            return tables.power[card.index]
+            return tables.power[index]
         return 0
 
     # ------------------------------------------------------------------------------------ presets
