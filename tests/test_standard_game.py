@@ -665,14 +665,15 @@ def test_final_hand_stays_visible_at_game_over() -> None:
 
 
 def test_tied_top_score_over_500_plays_another_hand() -> None:
-    # Side 0 gains 112 and side 1 loses 20: from (400, 532) both end on 512.
-    state = _win_with_side_0((400, 532))
-    assert state.scores == (512, 512)
+    # Side 0 bids 12 + 1 and takes all 13 tricks (+130); seats 1 and 3 both make nil (+200): from (380, 310)
+    # both sides end on 510 (a game cannot start at or over the target, so the tie is reached in play).
+    state = play_out(bid_all(deal(SUIT_PER_SEAT, dealer=3, scores=(380, 310)), 12, 0, 1, 0))
+    assert state.scores == (510, 510)
     assert not state.is_over
     assert state.winner is None
     assert state.phase is Phase.DEAL
-    state = play_hand(state, SUIT_PER_SEAT, 1, 1, 1, 10)  # dealer 0; side 0 again +112, side 1 -20
-    assert state.scores == (624, 492)
+    state = play_hand(state, SUIT_PER_SEAT, 1, 1, 1, 10)  # dealer 0; side 0 +112, side 1 -20
+    assert state.scores == (622, 490)
     assert state.is_over
     assert state.winner == 0
 

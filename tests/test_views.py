@@ -28,6 +28,7 @@ from spades_rules import (
     Play,
     Redeal,
     Rules,
+    SeatError,
     Suit,
     apply,
     legal_actions,
@@ -761,9 +762,9 @@ def test_lowest_club_lead_in_the_two_player_draw_still_samples_consistently() ->
 
 def test_observe_rejects_bad_arguments() -> None:
     state = new_game(Rules.standard())
-    with pytest.raises(ObservationError, match="seat"):
+    with pytest.raises(SeatError, match="seat"):
         observe(state, 4)
-    with pytest.raises(ObservationError, match="seat"):
+    with pytest.raises(SeatError, match="seat"):
         observe(state, True)
     with pytest.raises(TypeError):
         observe(Rules.standard(), 0)  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from spades_rules.cards import (
 from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
+    ArgumentTypeError,
     CardParseError,
     IllegalActionError,
     IllegalReason,
@@ -29,6 +30,7 @@ from spades_rules.errors import (
     RecordError,
     RulesError,
     ScoreSheetError,
+    SeatError,
     SpadesError,
 )
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
@@ -45,6 +47,7 @@ __all__ = [
     "BIG_JOKER",
     "LITTLE_JOKER",
     "Action",
+    "ArgumentTypeError",
     "Bid",
     "Card",
     "CardParseError",
@@ -71,6 +74,7 @@ __all__ = [
     "RulesError",
     "ScoreSheet",
     "ScoreSheetError",
+    "SeatError",
     "SideScore",
     "SpadesError",
     "Suit",

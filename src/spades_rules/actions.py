@@ -36,15 +36,21 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
-from spades_rules.cards import Card, format_cards, parse_cards
-from spades_rules.errors import IllegalActionError, IllegalReason, RecordError, RulesError, SpadesError, _describe
-
-if TYPE_CHECKING:
-    from spades_rules.rules import Rules
+from spades_rules.cards import Card, _iterable, format_cards, parse_cards
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RecordError,
+    RulesError,
+    SpadesError,
+    _describe,
+)
+from spades_rules.rules import Rules
 
 __all__ = [
     "Action",
@@ -64,10 +70,20 @@ _MAX_SEAT = 5
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"{type(instance).__name__}.seat must be an integer seat 0-4, not {value!r}")
+        raise ArgumentTypeError(
+            f"{type(instance).__name__}.seat must be an integer seat 0-4, not {value!r}", parameter="seat"
+        )
     if not 0 <= value < _MAX_SEAT:
         raise IllegalActionError(
             IllegalReason.OUT_OF_TURN, f"{type(instance).__name__}: there is no seat {value} (seats are 0-4)"
+        )
+
+
+def _check_rules(rules: object, function: str) -> None:
+    if not isinstance(rules, Rules):
+        swapped = " (the rules come first)" if isinstance(rules, (int, random.Random)) else ""
+        raise ArgumentTypeError(
+            f"{function}() needs a Rules value as rules, not {type(rules).__name__}{swapped}", parameter="rules"
         )
 
 
@@ -80,7 +96,7 @@ def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
         return value
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_to_card(card) for card in value)
+    return tuple(_to_card(card) for card in _iterable(value, "cards"))
 
 
 def _to_sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -107,6 +123,12 @@ class Deal:
         >>> Deal.shuffled(Rules.standard(), 7) == Deal.shuffled(Rules.standard(), 7)
         True
         """
+        _check_rules(rules, "Deal.shuffled")
+        if rng is not None and not isinstance(rng, (random.Random, int, str, bytes, bytearray)):
+            raise ArgumentTypeError(
+                f"Deal.shuffled(rules, rng) needs a random.Random or a seed as rng, not {type(rng).__name__}",
+                parameter="rng",
+            )
         generator = rng if isinstance(rng, random.Random) else random.Random(rng)
         deck = list(rules.deck)
         generator.shuffle(deck)
@@ -122,10 +144,11 @@ class Deal:
         >>> Deal.from_hands(Rules.standard(), 0, hands).deck[:4]
         (Card.parse('AH'), Card.parse('AD'), Card.parse('AC'), Card.parse('AS'))
         """
+        _check_rules(rules, "Deal.from_hands")
         if rules.deal_method != "deal":
             raise RulesError("Deal.from_hands needs dealt hands; the two-player draw deals a stock")
         n = rules.players
-        if dealer not in range(n):
+        if type(dealer) is not int or not 0 <= dealer < n:
             raise RulesError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
         if len(hands) != n:
             raise RulesError(f"expected {n} hands, got {len(hands)}")
@@ -190,7 +213,7 @@ class Redeal:
 
 def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"Bid.tricks must be an integer (0 for nil), not {value!r}")
+        raise ArgumentTypeError(f"Bid.tricks must be an integer (0 for nil), not {value!r}", parameter="tricks")
     if value < 0:
         raise IllegalActionError(
             IllegalReason.BID_OUT_OF_RANGE, f"seat {instance.seat} cannot bid {value}: a bid cannot be negative"

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, SeatError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
@@ -46,12 +47,17 @@ class RandomBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
-        """A uniformly random legal action of the seat to act."""
-        return self.rng.choice(legal_actions(state, state.to_act))
+        """A uniformly random legal action of the seat to act.
+
+        Raises :class:`~spades_rules.errors.IllegalActionError` at a chance node (``WRONG_PHASE``: deal with
+        :meth:`Deal.shuffled <spades_rules.actions.Deal.shuffled>`) and once the game is over (``GAME_OVER``).
+        """
+        return self.rng.choice(legal_actions(state, _seat_to_act(state, "RandomBot.choose")))
 
     def decide(self, observation: Observation) -> Action:
-        """A uniformly random action among those the observation lists."""
-        return self.rng.choice(observation.legal_actions)
+        """A uniformly random action among those the observation lists (an error, as for :meth:`choose`,
+        when it lists none)."""
+        return self.rng.choice(_actions_of(observation, "RandomBot.decide"))
 
 
 class HeuristicBot:
@@ -72,17 +78,13 @@ class HeuristicBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: GameState) -> Action:
-        """The bot's action for the seat to act, decided from that seat's view."""
-        seat = state.to_act
-        if seat is None:
-            raise ValueError("no seat is to act (a chance node or the end of the game)")
-        return self.decide(observe(state, seat))
+        """The bot's action for the seat to act, decided from that seat's view (errors as for
+        :meth:`RandomBot.choose`)."""
+        return self.decide(observe(state, _seat_to_act(state, "HeuristicBot.choose")))
 
     def decide(self, observation: Observation) -> Action:
-        """The bot's action, given what its seat sees."""
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has nothing to do in the {observation.phase.value} phase")
+        """The bot's action, given what its seat sees (an error when the view lists no legal action)."""
+        actions = _actions_of(observation, "HeuristicBot.decide")
         if len(actions) == 1:
             return actions[0]
         first = actions[0]
@@ -175,6 +177,46 @@ class HeuristicBot:
         return losing[0] if losing else by_strength[0]
 
 
+_OVER: Final = "the game is over, there is no action to choose"
+_CHANCE: Final = "a chance node (the deal phase), where no seat acts"
+
+
+def _seat_to_act(state: GameState, function: str) -> int:
+    """The seat to act, or the library error saying why no bot can act in ``state``."""
+    if type(state) is not GameState:
+        raise _not_a_state(state, function)
+    seat = state.to_act
+    if seat is None:
+        if state.is_over:
+            raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: {_OVER}")
+        raise IllegalActionError(
+            IllegalReason.WRONG_PHASE, f"{function}: {_CHANCE}: apply Deal.shuffled(state.rules, rng)"
+        )
+    return seat
+
+
+def _actions_of(observation: Observation, function: str) -> tuple[Action, ...]:
+    """The view's legal actions, or the library error saying why its seat has none."""
+    if not isinstance(observation, Observation):
+        raise ArgumentTypeError(
+            f"{function}() needs an Observation as observation, not {type(observation).__name__}",
+            parameter="observation",
+        )
+    actions = observation.legal_actions
+    if actions:
+        return actions
+    phase = observation.phase
+    if phase is Phase.GAME_OVER:
+        raise IllegalActionError(IllegalReason.GAME_OVER, f"{function}: {_OVER}")
+    if phase is Phase.DEAL:
+        raise IllegalActionError(IllegalReason.WRONG_PHASE, f"{function}: {_CHANCE}")
+    raise IllegalActionError(
+        IllegalReason.OUT_OF_TURN,
+        f"{function}: seat {observation.seat} has nothing to do in the {phase.value} phase "
+        f"(seat {observation.to_act} acts)",
+    )
+
+
 _CALIBRATION = {2: 1.05, 3: 1.35, 4: 1.1, 5: 0.95}
 """Tricks taken per estimated sure trick, measured over bot games for each player count."""
 
@@ -217,8 +259,13 @@ def iter_game(
 ) -> Iterator[tuple[GameState, Action, GameState]]:
     """Play a whole game, yielding ``(state before, action, state after)`` for every action, deals
     included (shuffled by a generator seeded with ``seed``)."""
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(
+            f"iter_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
     if len(bots) != rules.players:
-        raise ValueError(f"expected {rules.players} bots, got {len(bots)}")
+        raise SeatError(f"expected {rules.players} bots, one per seat, got {len(bots)}",
+                        seat=len(bots), players=rules.players)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     state = new_game(rules, dealer=dealer)
     while not state.is_over:

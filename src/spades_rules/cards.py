@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final, Self
 
-from spades_rules.errors import CardParseError
+from spades_rules.errors import CardParseError, _describe
 
 __all__ = [
     "ALL_CARDS",
@@ -109,6 +109,13 @@ class Card:
     [Card.parse('AC'), Card.parse('2S'), Card.parse('BJ')]
     >>> Card.parse("LJ").suit, Card.parse("LJ").is_joker
     (<Suit.SPADES: 3>, True)
+
+    Every input of the library accepts card strings, but a card never equals a string (equal values must
+    hash alike; a card hashes as its :attr:`index`). Parse before comparing:
+
+    >>> hand = parse_cards("KH AS")
+    >>> "KH" in hand, Card.parse("KH") in hand, Card.parse("KH") == "KH"
+    (False, True, False)
     """
 
     __slots__ = ("_str", "bit", "index", "rank", "suit")
@@ -258,8 +265,25 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         parts: Iterable[str] = text.replace(",", " ").split()
     else:
-        parts = text
+        parts = _iterable(text, "parse_cards")
     return tuple(Card.parse(part) for part in parts)
+
+
+def _as_card(value: Card | str) -> Card:
+    """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise)."""
+    return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
+
+
+def _iterable(value: Any, function: str) -> Iterable[Any]:
+    """``value`` if it can be iterated over, else a :class:`CardParseError` (cards are given as a string or
+    an iterable of cards)."""
+    try:
+        iter(value)
+    except TypeError:
+        raise CardParseError(
+            f"{function} needs cards (a string or an iterable of cards), not {_describe(value)}", text=value
+        ) from None
+    return value  # type: ignore[no-any-return]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -268,7 +292,10 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("10h as"))
     'TH AS'
     """
-    return " ".join(card._str for card in cards)
+    try:
+        return " ".join(card._str for card in cards)
+    except (TypeError, AttributeError):
+        raise CardParseError(f"format_cards needs Card values, not {_describe(cards)}", text=cards) from None
 
 
 # ---------------------------------------------------------------------------------------- bit masks

@@ -234,11 +234,23 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _read_record(path: str, limit: int) -> str:
+    """The text of a record file (``-``: standard input), read with a bound: at most ``limit`` characters,
+    so that ``/dev/zero`` or an endless pipe is refused instead of exhausting memory."""
+    if path == "-":
+        text = sys.stdin.read(limit + 1)
+    else:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(limit + 1)
+    if len(text) > limit:
+        raise SpadesError(f"{path}: a record is at most {limit:,} characters; this one is longer")
+    return text
+
+
 def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
     from spades_rules import records
 
-    with open(args.file, encoding="utf-8") as handle:
-        text = handle.read()
+    text = _read_record(args.file, records.MAX_TEXT)
     start = next(records.replay(text))  # checks the header before anything is printed
     printer = _Printer(start.rules, out, symbols=args.symbols, quiet=args.quiet)
     printer.line(f"Replay of {args.file}: {start.rules!r}")
@@ -277,7 +289,7 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 
     replay = commands.add_parser("replay", help="print a recorded game (JSON or text record)")
-    replay.add_argument("file")
+    replay.add_argument("file", help="the record file (- for standard input); at most 10,000,000 characters")
     replay.add_argument("--symbols", action="store_true")
     replay.add_argument("--quiet", action="store_true")
     return parser

@@ -56,7 +56,7 @@ from typing import Final
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from spades_rules.engine import legal_actions
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -186,7 +186,6 @@ def _exchanges_possible(rules: Rules) -> bool:
     return rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0
 
 
-@lru_cache(maxsize=256)
 def num_distinct_actions(rules: Rules) -> int:
     """One more than the highest code any action can have under ``rules``: every code is below it.
 
@@ -198,6 +197,15 @@ def num_distinct_actions(rules: Rules) -> int:
     >>> num_distinct_actions(Rules.two_player()), num_distinct_actions(Rules.three_player())
     (85, 81)
     """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(
+            f"num_distinct_actions() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
+    return _num_distinct_actions(rules)
+
+
+@lru_cache(maxsize=256)
+def _num_distinct_actions(rules: Rules) -> int:
     highest = max(_card_code(card) for card in rules.deck)
     if rules.has_bidding_phase:
         highest = max(highest, NIL_CODE + rules.tricks_per_hand)
@@ -269,6 +277,8 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
     ...
     spades_rules.errors.IllegalActionError: code 0 is a play, but the game is in the bid phase
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "decode_action")
     if type(code) is not int:
         if isinstance(code, bool) or not hasattr(code, "__index__"):
             raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
@@ -313,6 +323,8 @@ def legal_codes(state: GameState, seat: int | None = None) -> tuple[int, ...]:
 
     Empty at a chance node and once the game is over, like ``legal_actions``.
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "legal_codes")
     return tuple(encode_action(action) for action in legal_actions(state, seat))
 
 
@@ -323,6 +335,8 @@ def legal_action_mask(state: GameState, seat: int | None = None) -> tuple[bool, 
     For rules whose exchange makes the code space huge (``blind_nil_exchange`` of 6 or more, over four
     million codes) this raises :class:`~spades_rules.errors.RulesError`: use :func:`legal_codes`.
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "legal_action_mask")
     size = num_distinct_actions(state.rules)
     if size > _MASK_LIMIT:
         raise RulesError(f"these rules have {size} action codes, too many for a mask: use legal_codes(state) instead")

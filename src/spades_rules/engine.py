@@ -54,9 +54,9 @@ from typing import Final, NoReturn
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state, _seat
 from spades_rules.rules import MAX_NUMBER, Rules
-from spades_rules.scoring import HandScore, _close_hand
+from spades_rules.scoring import HandScore, _close_hand, _game_end
 from spades_rules.state import (
     GameState,
     HandState,
@@ -128,18 +128,25 @@ def new_game(
 ) -> GameState:
     """A new game in the ``DEAL`` phase, ``dealer`` dealing first; optionally from given scores and bags.
 
+    Starting scores must not have ended the game already (a unique score at or over the target, or a
+    score at or under the losing score, with a unique leader), and starting bags must be under the bag
+    limit (they would have been penalized): :class:`~spades_rules.errors.RulesError` otherwise.
+
     >>> from spades_rules import Rules
     >>> state = new_game(Rules.standard(), scores=[120, 20])
     >>> state.phase, state.scores, state.is_chance
     (<Phase.DEAL: 'deal'>, (120, 20), True)
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"new_game needs a Rules value, not {type(rules).__name__}")
+        raise ArgumentTypeError(
+            f"new_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
+        )
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RulesError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
+    _check_start(rules, start, start_bags)
     match = _Match(
         dealer=dealer, scores=start, bags=start_bags, results=(), winner=None, past_actions=(),
         initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
@@ -160,6 +167,20 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
     return result
 
 
+def _check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) -> None:
+    """Refuse starting scores that have already ended the game, and bags the bag limit would have penalized."""
+    if rules.bag_limit is not None and max(bags) >= rules.bag_limit:
+        raise RulesError(
+            f"bags {list(bags)}: bags at or over the bag limit ({rules.bag_limit}) would already have been "
+            "penalized; start with fewer"
+        )
+    if _game_end(rules, scores, 0)[0]:
+        ends = f"the target score ({rules.target_score})"
+        if rules.losing_score is not None:
+            ends += f" or the losing score ({rules.losing_score})"
+        raise RulesError(f"scores {list(scores)}: the game would already be over ({ends} is reached)")
+
+
 # ---------------------------------------------------------------------------------------- legal actions
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerAction, ...]:
     """Every action :func:`apply` accepts now, in a stable order (that of the integer codec).
@@ -168,11 +189,14 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
     the game is over. In the ``BID`` phase, redeal calls by qualifying seats come after the bids; they
     may belong to seats other than the one to act (a redeal is called out of turn), which tells whose
     hand qualifies. An agent or a server should therefore ask for one seat's actions: with ``seat``,
-    only the actions that seat may take now (empty when it has none).
+    only the actions that seat may take now (empty when it has none); anything but a seat of the table
+    raises :class:`~spades_rules.errors.SeatError`.
     """
-    phase = state.phase
+    if type(state) is not GameState:
+        raise _not_a_state(state, "legal_actions")
     if seat is not None:
-        return _legal_actions_of(state, seat)
+        return _legal_actions_of(state, _seat(seat, state.rules.players))
+    phase = state.phase
     hand: HandState = state.hand  # type: ignore[assignment]  # None only where the phase says so
     if phase is _PLAY:
         to_act: int = hand.to_act  # type: ignore[assignment]
@@ -209,6 +233,8 @@ def _legal_actions_of(state: GameState, seat: int) -> tuple[PlayerAction, ...]:
 
 def is_legal(state: GameState, action: object) -> bool:
     """Whether :func:`apply` accepts ``action`` in ``state``."""
+    if type(state) is not GameState:
+        raise _not_a_state(state, "is_legal")
     try:
         apply(state, action)  # type: ignore[arg-type]
     except IllegalActionError:
@@ -279,6 +305,8 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises :class:`~spades_rules.errors.IllegalActionError` (with a :class:`IllegalReason`) for anything
     that :func:`legal_actions` does not list, and for a deal that is not the rules' deck.
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "apply")
     phase = state.phase
     hand: HandState = state.hand  # type: ignore[assignment]  # read below only in phases that have a hand
     if type(action) is Play:

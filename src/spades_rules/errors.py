@@ -6,8 +6,24 @@
   :attr:`~IllegalActionError.reason` is an :class:`IllegalReason` a program can switch on.
 - :class:`RecordError`: a malformed or tampered game record.
 - :class:`ScoreSheetError`: a score sheet :func:`~spades_rules.scoring.score_hand` cannot score.
-- :class:`ObservationError`: a view that cannot be made (no such seat, cards hidden too late) or a
-  view no deal is consistent with (:func:`~spades_rules.views.sample_deal`).
+- :class:`ObservationError`: a view that cannot be made (cards hidden too late) or a view no deal is
+  consistent with (:func:`~spades_rules.views.sample_deal`).
+- :class:`SeatError`: a seat argument that is not a seat of the table (``"1"``, ``9``, ``-1``, ``True``,
+  ``1.0``), or one bot per seat that does not match the table.
+- :class:`ArgumentTypeError`: an argument of the wrong type, e.g. an :class:`~spades_rules.views.Observation`
+  or a dict where a :class:`~spades_rules.state.GameState` is needed. It is also a :class:`TypeError`, and
+  :attr:`~ArgumentTypeError.parameter` names the argument.
+
+Every error pickles and unpickles with all its fields (:attr:`IllegalActionError.reason`,
+:attr:`RecordError.where`, ...), so an error raised in a worker process (``concurrent.futures``,
+``multiprocessing``) reaches the parent intact.
+
+The only other exceptions come from Python itself, for Python's own protocols: ``AttributeError`` when
+setting an attribute of a frozen value (a :class:`~spades_rules.cards.Card`; attrs' ``FrozenInstanceError``
+for the other values), ``TypeError`` for a call with a missing or unknown argument (``Rules(foo=1)``) or
+an ordering of a card with a non-card (``card < 3``), ``ImportError`` when an optional extra is missing
+(:mod:`spades_rules.strategies` without hypothesis), and ``KeyboardInterrupt``, ``MemoryError`` and the
+like that no library can promise away.
 
 A refused action never changes anything: states are immutable, so the state you passed in stays valid.
 """
@@ -15,10 +31,13 @@ A refused action never changes anything: states are immutable, so the state you 
 from __future__ import annotations
 
 import enum
+import operator
+import pickle
 import reprlib
 from typing import Any
 
 __all__ = [
+    "ArgumentTypeError",
     "CardParseError",
     "IllegalActionError",
     "IllegalReason",
@@ -26,12 +45,37 @@ __all__ = [
     "RecordError",
     "RulesError",
     "ScoreSheetError",
+    "SeatError",
     "SpadesError",
 ]
 
 
+def _restore(cls: type[BaseException], args: tuple[Any, ...], fields: dict[str, Any]) -> BaseException:
+    """Unpickle an error: its class, its ``args`` (the message) and its fields, without calling ``__init__``."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
+
+def _picklable(value: object) -> object:
+    """``value`` if it pickles, else its short ``repr`` (an error must cross a process whatever it holds)."""
+    try:
+        pickle.dumps(value)
+    except Exception:
+        return _describe(value)
+    return value
+
+
 class SpadesError(ValueError):
-    """Base class of every error the library raises on bad input."""
+    """Base class of every error the library raises on bad input.
+
+    Errors pickle with their message and every field (a worker process can raise them to its parent).
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = {name: _picklable(value) for name, value in self.__dict__.items()}
+        return (_restore, (type(self), self.args, fields))
 
 
 class CardParseError(SpadesError):
@@ -108,6 +152,62 @@ class ScoreSheetError(SpadesError):
 
 class ObservationError(SpadesError):
     """A view :func:`~spades_rules.views.observe` cannot give, or one no deal is consistent with."""
+
+
+class SeatError(SpadesError):
+    """A seat argument that is not a seat of the table: not an integer (``"1"``, ``1.0``, ``True``) or out
+    of range (``9``, ``-1``). :attr:`seat` is the value given, :attr:`players` the number of seats."""
+
+    def __init__(self, message: str, *, seat: object = None, players: int = 0) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.players = players
+
+
+class ArgumentTypeError(SpadesError, TypeError):
+    """An argument of the wrong type (both a :class:`SpadesError` and a :class:`TypeError`); :attr:`parameter`
+    names the argument, e.g. ``"state"`` for an :class:`~spades_rules.views.Observation` passed to
+    :func:`~spades_rules.engine.legal_actions`."""
+
+    def __init__(self, message: str, *, parameter: str = "") -> None:
+        super().__init__(message)
+        self.parameter = parameter
+
+
+def _seat(value: object, players: int, name: str = "seat") -> int:
+    """``value`` as a seat ``0 … players-1``, or :class:`SeatError` naming ``name`` (the one check of every
+    seat argument). Integers and integer-like values (``numpy.int64``) are accepted; booleans, floats and
+    strings are not."""
+    if type(value) is int and 0 <= value < players:
+        return value
+    if not isinstance(value, (bool, str, float)) and type(value).__name__ not in ("bool_", "bool"):
+        try:
+            index = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= index < players:
+                return index
+    raise SeatError(f"{name} must be a seat 0-{players - 1}, not {_describe(value)}", seat=value, players=players)
+
+
+def _not_a_state(value: object, function: str, parameter: str = "state") -> ArgumentTypeError:
+    """The error for a ``function`` argument that should be a :class:`~spades_rules.state.GameState` (the
+    caller checks the type and raises this)."""
+    kind = type(value).__name__
+    hint = ""
+    if kind == "Observation":
+        hint = (
+            ": an Observation is one seat's view; its legal actions are view.legal_actions, and "
+            "sample_deal(view) gives a full state consistent with it"
+        )
+    elif kind == "HandState":
+        hint = ": pass the whole game (a GameState), not one of its hands"
+    elif isinstance(value, dict):
+        hint = ": a record dict becomes a state with from_dict(data)"
+    elif isinstance(value, str):
+        hint = ": a text record becomes a state with loads(text)"
+    return ArgumentTypeError(f"{function}() needs a GameState as {parameter}, not {kind}{hint}", parameter=parameter)
 
 
 _BRIEF = reprlib.Repr()

@@ -77,7 +77,7 @@ import attrs
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError, _describe
+from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, _describe, _not_a_state
 from spades_rules.rules import MAX_NUMBER, Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
@@ -106,7 +106,7 @@ _NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
 _TAG_LINE: Final = re.compile(r"\[([A-Za-z]+)\s+(.*)\]\Z")
 _TOKEN: Final = re.compile(r"([0-9]):(\S*)\Z")
 _LINE_KINDS: Final = ("deal", "draw", "bid", "redeal", "pass", "trick")
-_MAX_TEXT: Final = 10_000_000
+MAX_TEXT: Final = 10_000_000
 """Longest record text read (characters): a real game is a few kilobytes."""
 
 
@@ -121,7 +121,7 @@ def format_action(action: Action) -> str:
     ('0:play TS', '1:pass 2C KH', '2:redeal')
     """
     if not isinstance(action, Deal | DrawDecision | Redeal | Bid | Exchange | Play):
-        raise TypeError(f"{action!r} is not an action")
+        raise ArgumentTypeError(f"format_action() needs an action, not {_show(action)}", parameter="action")
     return str(action)
 
 
@@ -149,8 +149,8 @@ def to_dict(state: GameState) -> dict[str, Any]:
     {'format': 'spades_rules/1', 'rules': {'with_jokers': True}, 'dealer': 2, 'scores': [100, -20],
      'bags': [0, 0], 'length': 0, 'actions': []}
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"to_dict needs a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "to_dict")
     return {
         "format": RECORD_FORMAT,
         "rules": state.rules.changes(),
@@ -211,7 +211,10 @@ def _last(states: Iterator[GameState]) -> GameState:
 
 
 def _start(record: _Record) -> GameState:
-    return new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+    try:
+        return new_game(record.rules, dealer=record.dealer, scores=record.scores, bags=record.bags)
+    except SpadesError as error:  # starting scores that end the game, bags over the limit
+        raise RecordError(str(error), where="record") from None
 
 
 def _replay(record: _Record) -> Iterator[GameState]:
@@ -264,7 +267,7 @@ def _record_from_dict(data: object) -> _Record:
 def _check_length(length: object, found: int) -> None:
     if length is None:
         return
-    if type(length) is not int or not 0 <= length <= _MAX_TEXT:
+    if type(length) is not int or not 0 <= length <= MAX_TEXT:
         raise RecordError(f"must be the number of actions, not {_show(length)}", where="length")
     if length != found:
         raise RecordError(
@@ -326,8 +329,8 @@ def dumps(state: GameState) -> str:
     state :func:`~spades_rules.engine.apply` makes is, a world from
     :func:`~spades_rules.views.sample_deal` is not (:class:`RecordError`).
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"dumps needs a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "dumps")
     record = to_dict(state)
     writer = _TextWriter()
     writer.lines += [
@@ -432,8 +435,8 @@ def _record_from_text(text: object) -> _Record:
     if not isinstance(text, str):
         raise RecordError(f"a text record must be a str, not {type(text).__name__}", where="record")
     text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
-    if len(text) > _MAX_TEXT:
-        raise RecordError(f"the record is longer than {_MAX_TEXT} characters", where="record")
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"the record is longer than {MAX_TEXT} characters", where="record")
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)

@@ -37,8 +37,8 @@ from typing import Any, Final, Literal, get_args
 import attrs
 
 from spades_rules._fields import MAX_NUMBER, choice, flag, number, redeal_conditions, removed_cards
-from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
-from spades_rules.errors import RulesError, _describe
+from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _as_card
+from spades_rules.errors import RulesError, _describe, _seat
 from spades_rules.tables import CompiledTables
 
 __all__ = [
@@ -388,11 +388,13 @@ class Rules:
         return len(self.tables.sides)
 
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for."""
-        return self.tables.side_of[seat]
+        """The side a seat plays for (:class:`~spades_rules.errors.SeatError` for a seat not at the table)."""
+        return self.tables.side_of[_seat(seat, self.players)]
 
     def partner_of(self, seat: int) -> int | None:
-        """The seat's partner, or None in individual play."""
+        """The seat's partner, or None in individual play (:class:`~spades_rules.errors.SeatError` for a seat
+        not at the table)."""
+        seat = _seat(seat, self.players)
         side = self.tables.sides[self.tables.side_of[seat]]
         return next((other for other in side if other != seat), None)
 
@@ -406,11 +408,11 @@ class Rules:
         """
         return tuple(card for card in self._trump_order_cards() if card.bit & self.tables.deck_mask)
 
-    def effective_suit(self, card: Card) -> Suit:
+    def effective_suit(self, card: Card | str) -> Suit:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""
-        return Suit(self.tables.suit_of[card.index])
+        return Suit(self.tables.suit_of[_as_card(card).index])
 
-    def strength(self, card: Card) -> int:
+    def strength(self, card: Card | str) -> int:
         """A number ordering cards by trick-taking power: every trump above every plain card, trumps in the
         rules' trump order, plain cards by rank (compare plain cards of the same suit only).
 
@@ -419,17 +421,18 @@ class Rules:
         >>> sorted(parse_cards("AS BJ KH LJ"), key=r.strength)
         [Card.parse('KH'), Card.parse('AS'), Card.parse('LJ'), Card.parse('BJ')]
         """
-        return self.tables.power[card.index]
+        return self.tables.power[_as_card(card).index]
 
-    def beats(self, card: Card, other: Card, led: Suit) -> bool:
+    def beats(self, card: Card | str, other: Card | str, led: Suit) -> bool:
         """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
         return self._trick_key(card, led) > self._trick_key(other, led)
 
-    def _trick_key(self, card: Card, led: Suit) -> int:
+    def _trick_key(self, card: Card | str, led: Suit) -> int:
         tables = self.tables
-        suit = tables.suit_of[card.index]
+        index = _as_card(card).index
+        suit = tables.suit_of[index]
         if suit in (Suit.SPADES, led):
-            return tables.power[card.index]
+            return tables.power[index]
         return 0
 
     # ------------------------------------------------------------------------------------ presets

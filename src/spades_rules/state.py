@@ -27,6 +27,7 @@ import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
+from spades_rules.errors import _seat
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -200,6 +201,10 @@ class HandState(_HandSlots):
             f"trick=[{format_cards(self.trick_cards)}])"
         )
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How IPython and Hypothesis print a hand: its short ``repr`` (cards as text, no private fields)."""
+        printer.text(repr(self))
+
     @property
     def dealer(self) -> int:
         """The seat that dealt this hand."""
@@ -252,10 +257,11 @@ class HandState(_HandSlots):
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds, sorted."""
-        return cards_of_mask(self.held[seat])
+        return cards_of_mask(self.held[_seat(seat, len(self.held))])
 
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """Two-player draw: the cards ``seat`` has discarded."""
+        seat = _seat(seat, len(self.held))
         return cards_of_mask(self.discards[seat]) if self.discards else ()
 
     @property
@@ -359,6 +365,14 @@ class GameState(_GameSlots):
             f"GameState(phase={self.phase.name}, dealer={self.dealer}, to_act={self.to_act}, "
             f"scores={self.scores}, bags={self.bags}, hands_played={self.hands_played}, rules={self.rules!r})"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How IPython and Hypothesis (a falsifying example) print a state: a ``loads(...)`` call on its text
+        record, headed by the short ``repr``, so that the printed state can be pasted into a test."""
+        from spades_rules.records import dumps  # records sits above states: imported when printing only
+
+        text = f"# {self!r}\n{dumps(self)}"
+        printer.text(f'loads("""\n{text}""")' if '"""' not in text and "\\" not in text else f"loads({text!r})")
 
     @property
     def hand_actions(self) -> tuple[Action, ...]:

@@ -13,9 +13,17 @@ Install the optional extra first: ``pip install "spades_rules[testing]"`` (it br
 - :func:`states`: any state reachable by random legal play (mid-bidding, mid-trick, between hands, over...);
 - :func:`action_sequences`: ``(rules, actions)`` pairs whose actions are legal from ``new_game(rules)``.
 
-All the randomness of the play comes from Hypothesis (``st.randoms(use_true_random=False)``), so a
-failing game shrinks to a short one and replays exactly. :func:`random_action` and :func:`play_randomly`
-are the same random players for use outside Hypothesis (with a :class:`random.Random`).
+Games stay small and shrink fast. Each hand of a drawn game (its deal and every choice of the random
+players) comes from one seed that Hypothesis draws when the hand is dealt, so a game is a handful of
+Hypothesis choices, not hundreds: a failing game shrinks in seconds, towards a preset, fewer hands
+(default rules end after 1 to 3 hands, and the ``max_hands`` backstop of :func:`games` is itself drawn
+from 1 up) and seeds near 0, and replays exactly. :func:`random_action` and :func:`play_randomly` are the
+same random players for use outside Hypothesis (with a :class:`random.Random`).
+
+States print compactly in Hypothesis's report: a failing state prints as a ``loads(...)`` call on its short
+summary and its text record (:func:`~spades_rules.records.dumps`), ready to paste into a test. See
+the "Property tests" section of the embedding guide for the settings a test of whole games needs
+(``deadline=None``, ``note(dumps(game))``).
 
 Example: a table plays with 5-bag penalties of 50 points and to 300, and wants to know that its
 running score always equals the sum of the hand results::
@@ -37,14 +45,16 @@ running score always equals the sum of the hand results::
     def test_my_bot_always_bids_legally(rules):
         ...
 
-``games(HOUSE)`` adds a ``max_hands`` backstop (5 hands by default) because ``HOUSE`` sets none: with
-random play a game to 300 may never end. ``game.rules`` is then ``HOUSE.evolve(max_hands=5)``.
+``games(HOUSE)`` adds a ``max_hands`` backstop because ``HOUSE`` sets none: with random play a game to
+300 may never end. Each game draws its backstop ``k`` from 1 to 3 (``max_hands=`` changes the 3), shrinking
+towards 1, and ``game.rules`` is then ``HOUSE.evolve(max_hands=k)``.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections import deque
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
@@ -61,7 +71,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import RulesError
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -83,7 +93,7 @@ about the tricks its hand can take and never bids blind or calls a redeal; plays
 function ``(state, rng) -> action`` called whenever a seat is to act (the deals stay random)."""
 
 _DEFAULT_MAX_HANDS: Final = 3
-_DEFAULT_BACKSTOP: Final = 5
+_DEFAULT_BACKSTOP: Final = 3
 _MAX_REDEALS: Final = 3
 """Random players call at most this many redeals in a row, then bid: a game always moves on."""
 _STOPS: Final = ("anywhere", "deal", "draw", "bid", "exchange", "lead", "mid_trick", "game_over")
@@ -99,7 +109,7 @@ def _player_counts(players: int | Collection[int] | None) -> tuple[int, ...]:
         return _PLAYERS
     counts = (players,) if isinstance(players, int) else tuple(sorted(set(players)))
     if not counts or any(count not in _PLAYERS for count in counts):
-        raise ValueError(f"players must be among 2, 3, 4, 5, not {players!r}")
+        raise RulesError(f"players must be among 2, 3, 4, 5, not {players!r}")
     return counts
 
 
@@ -109,9 +119,13 @@ def presets(*, players: int | Collection[int] | None = None) -> SearchStrategy[R
     ``players`` keeps the presets for that player count (or those counts). Presets set no ``max_hands``:
     random play of a preset game may take very long to reach its target; :func:`rules` adds a backstop.
     """
-    counts = _player_counts(players)
-    chosen = [value for value in Rules.presets().values() if value.players in counts]
-    return st.sampled_from(chosen)
+    return st.sampled_from(_presets_for(_player_counts(players)))
+
+
+@functools.cache
+def _presets_for(counts: tuple[int, ...]) -> tuple[Rules, ...]:
+    """The presets for these player counts, built once (building them at every draw slowed shrinking)."""
+    return tuple(value for value in Rules.presets().values() if value.players in counts)
 
 
 def rules(
@@ -134,10 +148,13 @@ def rules(
     every drawn game at 1 to ``max_hands`` hands so that games played at random end quickly; ``None``
     leaves the game length to the rules (presets have no cap, house rules may draw one).
     """
-    counts = _player_counts(players)
+    return _rules(_player_counts(players), variants, _checked_max_hands(max_hands))
+
+
+def _checked_max_hands(max_hands: int | None) -> int | None:
     if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-        raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
-    return _rules(counts, variants, max_hands)
+        raise RulesError(f"max_hands must be a positive integer or None, not {max_hands!r}")
+    return max_hands
 
 
 @st.composite
@@ -313,11 +330,13 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     """One action for ``state`` chosen with ``rng``: a shuffled :class:`~spades_rules.actions.Deal` at a
     chance node, otherwise a legal action chosen by ``policy`` (see :data:`Policy`).
 
-    Raises :class:`ValueError` once the game is over.
+    Raises :class:`~spades_rules.errors.IllegalActionError` (reason ``GAME_OVER``) once the game is over.
     """
+    if type(state) is not GameState:
+        raise _not_a_state(state, "random_action")
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise ValueError("the game is over: there is no action to choose")
+        raise IllegalActionError(IllegalReason.GAME_OVER, "the game is over: there is no action to choose")
     if phase is Phase.DEAL:
         return Deal.shuffled(state.rules, rng)
     if callable(policy):
@@ -356,11 +375,16 @@ def _sensible_bid(state: GameState, seat: int, actions: Sequence[Action]) -> Act
     return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
 
 
-def _trajectory(state: GameState, rng: random.Random, policy: Policy) -> Iterator[GameState]:
-    """The states of a random game from ``state`` on (``state`` first), until the game is over."""
+def _trajectory(
+    state: GameState, rng: random.Random, policy: Policy, hand_seed: Callable[[], int] | None = None
+) -> Iterator[GameState]:
+    """The states of a random game from ``state`` on (``state`` first), until the game is over. With
+    ``hand_seed``, ``rng`` is reseeded with ``hand_seed()`` at every deal (one Hypothesis draw per hand)."""
     redeals = 0
     yield state
     while not state.is_over:
+        if hand_seed is not None and state.phase is Phase.DEAL:
+            rng.seed(hand_seed())
         action = random_action(state, rng, policy=policy)
         if isinstance(action, Redeal):
             redeals += 1
@@ -395,10 +419,17 @@ def play_randomly(
 
 
 # ---------------------------------------------------------------------------------------------- games
-def _with_backstop(value: Rules, max_hands: int | None) -> Rules:
+def _with_backstop(draw: st.DrawFn, value: Rules, max_hands: int | None) -> Rules:
+    """``value``, or when it sets no ``max_hands``, ``value`` ending after 1 to ``max_hands`` hands (drawn,
+    shrinking towards 1)."""
     if max_hands is None or value.max_hands is not None:
         return value
-    return value.evolve(max_hands=max_hands)
+    return value.evolve(max_hands=draw(st.integers(1, max_hands)))
+
+
+def _hand_seeds(draw: st.DrawFn) -> Callable[[], int]:
+    """One seed per hand, drawn by Hypothesis (shrinking towards 0)."""
+    return lambda: draw(st.integers(0, 2**32 - 1))
 
 
 @st.composite
@@ -419,10 +450,9 @@ def _start(draw: st.DrawFn, value: Rules, random_start: bool) -> GameState:
 def _games(
     draw: st.DrawFn, given: SearchStrategy[Rules], policy: Policy, max_hands: int | None, random_start: bool
 ) -> GameState:
-    value = _with_backstop(draw(given), max_hands)
+    value = _with_backstop(draw, draw(given), max_hands)
     state = draw(_start(value, random_start))
-    rng = draw(st.randoms(use_true_random=False))
-    return play_randomly(state, rng, policy=policy)
+    return deque(_trajectory(state, random.Random(0), policy, _hand_seeds(draw)), maxlen=1)[0]
 
 
 def games(
@@ -435,14 +465,15 @@ def games(
     """A finished game (phase ``GAME_OVER``) reached by random legal play.
 
     ``rules`` is a :class:`~spades_rules.rules.Rules`, a strategy of them, or None for :func:`rules`.
-    When the rules set no ``max_hands``, the game is played under ``rules.evolve(max_hands=max_hands)``
-    (default 5), because a game played at random may never reach its target; ``max_hands=None`` plays
-    the rules as they are (they must then end the game under the policy). ``random_start=True`` starts
+    When the rules set no ``max_hands``, the game is played under ``rules.evolve(max_hands=k)`` for a ``k``
+    drawn from 1 to ``max_hands`` (default 3; shrinking towards 1), because a game played at random may
+    never reach its target; ``max_hands=None`` plays the rules as they are (they must then end the game
+    under the policy). ``random_start=True`` starts
     from random scores, bags and first dealer instead of :func:`~spades_rules.engine.new_game`'s
     defaults (``state.initial_scores``, ``initial_bags`` and ``first_dealer`` record them).
     ``state.history`` replays the game.
     """
-    return _games(_rules_strategy(rules), policy, max_hands, random_start)
+    return _games(_rules_strategy(rules), policy, _checked_max_hands(max_hands), random_start)
 
 
 def _stop_of(state: GameState) -> str:
@@ -457,10 +488,9 @@ def _stop_of(state: GameState) -> str:
 def _states(
     draw: st.DrawFn, given: SearchStrategy[Rules], policy: Policy, max_hands: int | None, random_start: bool
 ) -> GameState:
-    value = _with_backstop(draw(given), max_hands)
+    value = _with_backstop(draw, draw(given), max_hands)
     start = draw(_start(value, random_start))
-    rng = draw(st.randoms(use_true_random=False))
-    reached = list(_trajectory(start, rng, policy))
+    reached = list(_trajectory(start, random.Random(0), policy, _hand_seeds(draw)))
     stop = draw(st.sampled_from(_STOPS))
     candidates = [state for state in reached if stop == "anywhere" or _stop_of(state) == stop] or reached
     return candidates[draw(st.integers(0, len(candidates) - 1))]
@@ -477,7 +507,7 @@ def states(
     represented (a ``DEAL`` chance node before or between hands, the draw, the bidding, an exchange,
     a lead, mid-trick, the game over). Arguments as for :func:`games`.
     """
-    return _states(_rules_strategy(rules), policy, max_hands, random_start)
+    return _states(_rules_strategy(rules), policy, _checked_max_hands(max_hands), random_start)
 
 
 def action_sequences(

@@ -33,7 +33,7 @@ import spades_rules.views.render as _render  # below this module: it never impor
 from spades_rules.actions import Deal, DrawDecision, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import ObservationError
+from spades_rules.errors import ObservationError, _not_a_state, _seat
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
 from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
@@ -93,7 +93,8 @@ class Observation(ObservationFields):
 
 # ---------------------------------------------------------------------------------------- observe
 def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Observation:
-    """What ``seat`` may see of ``state``.
+    """What ``seat`` may see of ``state`` (:class:`~spades_rules.errors.SeatError` for anything but a seat of
+    the table).
 
     Included: the rules, phase, dealer and seat to act; the seat's own cards; every seat's hand size,
     bid (a blind nil shown as blind) and tricks won; every trick of the current hand and the trick in
@@ -134,12 +135,11 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     ...
     spades_rules.errors.ObservationError: cannot hide seat 2's own cards: seat 2 has already bid
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"observe needs a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "observe")
     rules = state.rules
     n = rules.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ObservationError(f"seat must be a seat 0-{n - 1}, not {seat!r}")
+    seat = _seat(seat, n)
     hand = state.hand
     if hide_own_hand:
         _check_may_hide(state, seat)

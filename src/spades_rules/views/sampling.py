@@ -21,7 +21,7 @@ from typing import Final
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import apply, resume_game, resume_hand
-from spades_rules.errors import ObservationError, SpadesError
+from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
 from spades_rules.views.render import check_view
@@ -71,7 +71,10 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     (True, True)
     """
     if not isinstance(observation, Observation):
-        raise TypeError(f"sample_deal needs an Observation, not {type(observation).__name__}")
+        raise ArgumentTypeError(
+            f"sample_deal() needs an Observation as observation, not {type(observation).__name__}",
+            parameter="observation",
+        )
     check_view(observation)
     generator = rng if isinstance(rng, random.Random) else random.Random(rng)
     try:

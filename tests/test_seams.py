@@ -1,0 +1,547 @@
+"""The seams where other programs touch the engine: argument checks at every entry point, errors that are
+all library errors and cross processes, bounded reads, cards against strings, and property tests that
+print and shrink well."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import concurrent.futures
+import inspect
+import pickle
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import Phase as HypothesisPhase
+from hypothesis import find, given, settings
+from hypothesis.vendor.pretty import pretty
+
+import spades_rules
+from spades_rules import (
+    ALL_CARDS,
+    ArgumentTypeError,
+    Bid,
+    Card,
+    CardParseError,
+    Deal,
+    GameState,
+    IllegalActionError,
+    IllegalReason,
+    ObservationError,
+    Play,
+    RecordError,
+    Rules,
+    RulesError,
+    ScoreSheetError,
+    SeatError,
+    SpadesError,
+    apply,
+    decode_action,
+    dumps,
+    errors,
+    from_dict,
+    is_legal,
+    legal_action_mask,
+    legal_actions,
+    legal_codes,
+    loads,
+    new_game,
+    observe,
+    parse_cards,
+    to_dict,
+)
+from spades_rules import cli as spades_cli
+from spades_rules import strategies as sst
+from spades_rules.bots import HeuristicBot, RandomBot, iter_game, play_game
+
+SRC = Path(spades_rules.__file__).parent
+RULES = Rules.standard()
+
+
+def _bidding() -> GameState:
+    return apply(new_game(RULES), Deal.shuffled(RULES, 1))
+
+
+def _playing() -> GameState:
+    state = _bidding()
+    for bid in (Bid(1, 3), Bid(2, 3), Bid(3, 3), Bid(0, 3)):
+        state = apply(state, bid)
+    return state
+
+
+def _finished() -> GameState:
+    return play_game(RULES.evolve(max_hands=1), [RandomBot(seed) for seed in range(4)], seed=2)
+
+
+class _IntLike:
+    """An integer-like seat, as NumPy's integers are (``operator.index`` works on it)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+# ============================================================================ seat arguments
+BAD_SEATS: list[Any] = ["1", 9, 4, -1, True, False, 1.0, None, [1], _IntLike(7)]
+
+
+def _seat_functions(state: GameState) -> dict[str, Callable[[Any], object]]:
+    hand = state.hand
+    assert hand is not None
+    return {
+        "legal_actions": lambda seat: legal_actions(state, seat),
+        "legal_codes": lambda seat: legal_codes(state, seat),
+        "legal_action_mask": lambda seat: legal_action_mask(state, seat),
+        "observe": lambda seat: observe(state, seat),
+        "HandState.hand_of": hand.hand_of,
+        "HandState.discards_of": hand.discards_of,
+        "Rules.side_of": state.rules.side_of,
+        "Rules.partner_of": state.rules.partner_of,
+    }
+
+
+@pytest.mark.parametrize("name", list(_seat_functions(_bidding())))
+@pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
+def test_every_seat_argument_refuses_what_is_not_a_seat_of_the_table(name: str, seat: Any) -> None:
+    function = _seat_functions(_bidding())[name]
+    if seat is None and name.startswith("legal_"):
+        function(seat)  # None means "every seat" for the legal-action functions
+        return
+    with pytest.raises(SeatError, match=r"seat must be a seat 0-3, not ") as info:
+        function(seat)
+    assert isinstance(info.value, SpadesError)
+    assert info.value.players == 4
+
+
+@pytest.mark.parametrize("name", list(_seat_functions(_bidding())))
+def test_every_seat_argument_accepts_integer_like_seats(name: str) -> None:
+    function = _seat_functions(_bidding())[name]
+    assert function(_IntLike(1)) == function(1)
+
+
+@pytest.mark.parametrize("seat", ["1", 9, -1, True, 1.0, None], ids=repr)
+def test_a_dealer_that_is_not_a_seat_is_a_rules_error(seat: Any) -> None:
+    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+        new_game(RULES, dealer=seat)
+    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+        Deal.from_hands(RULES, seat, [])
+
+
+def test_seat_errors_give_the_same_message_everywhere() -> None:
+    state = _bidding()
+    messages = set()
+    for function in _seat_functions(state).values():
+        with pytest.raises(SeatError) as info:
+            function("1")
+        messages.add(str(info.value))
+    assert messages == {"seat must be a seat 0-3, not '1'"}
+
+
+def test_legal_actions_with_a_string_seat_is_no_longer_an_empty_answer() -> None:
+    state = _bidding()
+    assert legal_actions(state, 1) == legal_actions(state)
+    with pytest.raises(SeatError):
+        legal_actions(state, "1")  # type: ignore[arg-type]
+    with pytest.raises(SeatError):
+        legal_actions(state, True)  # would have counted as seat 1
+
+
+# ============================================================================ state arguments
+def _state_functions() -> dict[str, Callable[[Any], object]]:
+    return {
+        "legal_actions": legal_actions,
+        "legal_actions(seat)": lambda state: legal_actions(state, 1),
+        "is_legal": lambda state: is_legal(state, Bid(1, 3)),
+        "apply": lambda state: apply(state, Bid(1, 3)),
+        "legal_codes": legal_codes,
+        "legal_action_mask": legal_action_mask,
+        "decode_action": lambda state: decode_action(56, state),
+        "observe": lambda state: observe(state, 1),
+        "to_dict": to_dict,
+        "dumps": dumps,
+        "RandomBot.choose": lambda state: RandomBot().choose(state),
+        "HeuristicBot.choose": lambda state: HeuristicBot().choose(state),
+        "random_action": lambda state: sst.random_action(state, random.Random(0)),
+    }
+
+
+NOT_STATES: dict[str, Any] = {
+    "None": None,
+    "Observation": observe(_bidding(), 1),
+    "dict": to_dict(_bidding()),
+    "str": "not a state",
+    "HandState": _bidding().hand,
+    "Rules": RULES,
+}
+
+
+@pytest.mark.parametrize("name", list(_state_functions()))
+@pytest.mark.parametrize("kind", list(NOT_STATES))
+def test_every_state_argument_refuses_what_is_not_a_state(name: str, kind: str) -> None:
+    function = _state_functions()[name]
+    with pytest.raises(ArgumentTypeError) as info:
+        function(NOT_STATES[kind])
+    error = info.value
+    assert isinstance(error, SpadesError)
+    assert isinstance(error, TypeError)
+    assert error.parameter == "state"
+    assert "needs a GameState as state" in str(error)
+    assert type(NOT_STATES[kind]).__name__ in str(error)
+
+
+@pytest.mark.parametrize("name", list(_state_functions()))
+def test_an_observation_given_as_a_state_points_to_its_legal_actions(name: str) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"view\.legal_actions"):
+        _state_functions()[name](NOT_STATES["Observation"])
+
+
+def test_the_state_check_names_the_function_called() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^is_legal\(\) needs a GameState"):
+        is_legal(None, Bid(1, 3))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^legal_codes\(\) needs"):
+        legal_codes({})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"from_dict\(data\)"):
+        apply({}, Bid(1, 3))  # type: ignore[arg-type]
+
+
+# ============================================================================ other entry points
+def test_hand_of_refuses_a_seat_beyond_the_table() -> None:
+    hand = _bidding().hand
+    assert hand is not None
+    with pytest.raises(SeatError, match="not 4"):
+        hand.hand_of(4)
+    with pytest.raises(SeatError, match="not -1"):
+        hand.hand_of(-1)  # a negative index used to give seat 3's cards
+
+
+def test_deal_shuffled_with_its_arguments_swapped_names_the_problem() -> None:
+    with pytest.raises(ArgumentTypeError, match="rules come first") as info:
+        Deal.shuffled(7, RULES)  # type: ignore[arg-type]
+    assert info.value.parameter == "rules"
+    with pytest.raises(ArgumentTypeError, match="rules come first"):
+        Deal.shuffled(random.Random(1), RULES)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="seed as rng"):
+        Deal.shuffled(RULES, RULES)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"Deal\.from_hands"):
+        Deal.from_hands(0, RULES, [])  # type: ignore[arg-type]
+    assert Deal.shuffled(RULES, 3) == Deal.shuffled(RULES, random.Random(3))
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()], ids=lambda bot: type(bot).__name__)
+def test_bots_at_a_chance_node_or_after_the_game_raise_library_errors(bot: RandomBot | HeuristicBot) -> None:
+    with pytest.raises(IllegalActionError, match="chance node") as info:
+        bot.choose(new_game(RULES))
+    assert info.value.reason is IllegalReason.WRONG_PHASE
+    with pytest.raises(IllegalActionError, match="game is over") as info:
+        bot.choose(_finished())
+    assert info.value.reason is IllegalReason.GAME_OVER
+    with pytest.raises(IllegalActionError, match="nothing to do") as info:
+        bot.decide(observe(_bidding(), 2))  # seat 1 bids first
+    assert info.value.reason is IllegalReason.OUT_OF_TURN
+    with pytest.raises(ArgumentTypeError, match="Observation"):
+        bot.decide(_bidding())  # type: ignore[arg-type]
+
+
+def test_iter_game_needs_rules_and_one_bot_per_seat() -> None:
+    with pytest.raises(SeatError, match="expected 4 bots"):
+        next(iter_game(RULES, [RandomBot()]))
+    with pytest.raises(ArgumentTypeError, match="Rules value"):
+        next(iter_game(None, [RandomBot()]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rules", "kwargs", "match"),
+    [
+        (RULES, {"bags": [10, 0]}, r"bag limit \(10\)"),
+        (RULES, {"bags": [0, 12]}, "bag limit"),
+        (RULES.evolve(bag_limit=5), {"bags": [5, 0]}, r"bag limit \(5\)"),
+        (RULES, {"scores": [500, 0]}, "already be over"),
+        (RULES, {"scores": [20, 731]}, "already be over"),
+        (RULES.evolve(losing_score=-200), {"scores": [0, -200]}, r"losing score \(-200\)"),
+    ],
+)
+def test_new_game_refuses_bags_and_scores_past_the_limits(rules: Rules, kwargs: dict[str, Any], match: str) -> None:
+    with pytest.raises(RulesError, match=match):
+        new_game(rules, **kwargs)
+
+
+def test_new_game_accepts_starts_just_inside_the_limits() -> None:
+    assert new_game(RULES, bags=[9, 9], scores=[499, -1000]).bags == (9, 9)
+    assert new_game(RULES.evolve(bag_limit=None), bags=[40, 0]).bags == (40, 0)
+    assert not new_game(RULES, scores=[500, 500]).is_over  # a tie at the target plays on
+    assert not new_game(RULES.evolve(losing_score=-200), scores=[-199, 0]).is_over
+
+
+def test_a_record_starting_past_the_end_is_a_record_error() -> None:
+    record = to_dict(new_game(RULES))
+    with pytest.raises(RecordError, match="already be over") as info:
+        from_dict(dict(record, scores=[600, 0]))
+    assert info.value.where == "record"
+    with pytest.raises(RecordError, match="bag limit"):
+        loads(dumps(new_game(RULES)).replace("[Bags [0, 0]]", "[Bags [11, 0]]"))
+
+
+# ============================================================================ error classes
+_ALLOWED_BUILTIN_RAISES = {
+    ("cards.py", "AttributeError"),  # setting an attribute of an immutable Card (Python's protocol)
+    ("strategies.py", "ImportError"),  # the optional hypothesis extra is missing
+}
+
+
+def test_the_library_raises_only_its_own_errors() -> None:
+    """Every ``raise`` in the source raises a library error; the two documented exceptions are Python's own."""
+    found = set()
+    for path in sorted(SRC.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name):
+                name = node.exc.func.id
+                if isinstance(getattr(builtins, name, None), type):
+                    found.add((path.name, name))
+    assert found == _ALLOWED_BUILTIN_RAISES
+
+
+def test_strategies_argument_errors_are_library_errors() -> None:
+    with pytest.raises(RulesError, match="players"):
+        sst.rules(players=7)
+    with pytest.raises(RulesError, match="max_hands"):
+        sst.games(max_hands=0)
+    with pytest.raises(IllegalActionError, match="game is over") as info:
+        sst.random_action(_finished(), random.Random(0))
+    assert info.value.reason is IllegalReason.GAME_OVER
+
+
+def test_type_errors_of_the_library_are_library_errors_too() -> None:
+    with pytest.raises(ArgumentTypeError):
+        new_game("standard")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        Play("1", "AS")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        Bid(1, "3")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        spades_rules.format_action("0:play AS")  # type: ignore[arg-type]
+
+
+def test_card_inputs_of_the_wrong_kind_are_card_errors() -> None:
+    for make in (
+        lambda: parse_cards(5),  # type: ignore[arg-type]
+        lambda: Deal(5),  # type: ignore[arg-type]
+        lambda: spades_rules.Exchange(0, 5),  # type: ignore[arg-type]
+        lambda: spades_rules.format_cards(5),  # type: ignore[arg-type]
+        lambda: spades_rules.format_cards(["AS"]),  # type: ignore[list-item]
+        lambda: RULES.strength(52),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(CardParseError):
+            make()
+
+
+def test_rules_card_methods_accept_card_strings_like_every_input() -> None:
+    ace, king = Card.parse("AS"), Card.parse("KH")
+    assert RULES.strength("AS") == RULES.strength(ace)
+    assert RULES.effective_suit("2S") is spades_rules.Suit.SPADES
+    assert RULES.beats("AS", "KH", spades_rules.Suit.HEARTS) == RULES.beats(ace, king, spades_rules.Suit.HEARTS)
+
+
+def test_num_distinct_actions_refuses_what_is_not_rules() -> None:
+    with pytest.raises(ArgumentTypeError, match="Rules value"):
+        spades_rules.num_distinct_actions({})  # type: ignore[arg-type]
+    assert spades_rules.num_distinct_actions(Rules.bicycle()) == 66
+
+
+# ============================================================================ error pickling
+def _one_of_each_error() -> list[SpadesError]:
+    examples: list[SpadesError] = [
+        CardParseError("unknown card '1S'", text="1S"),
+        RulesError("players must be 2 to 5"),
+        IllegalActionError(IllegalReason.CARD_NOT_IN_HAND, "seat 3 cannot play 2C", action=Play(3, "2C")),
+        RecordError("seat 1 cannot play 2C", where="actions[5]"),
+        ScoreSheetError("14 tricks won"),
+        ObservationError("no deal is consistent with this view"),
+        SeatError("seat must be a seat 0-3, not '1'", seat="1", players=4),
+        ArgumentTypeError("apply() needs a GameState as state, not NoneType", parameter="state"),
+        SpadesError("anything"),
+    ]
+    classes = {type(error) for error in examples}
+    defined = {
+        value for value in vars(errors).values() if isinstance(value, type) and issubclass(value, SpadesError)
+    }
+    assert classes == defined, "every error class has an example"
+    return examples
+
+
+@pytest.mark.parametrize("error", _one_of_each_error(), ids=lambda error: type(error).__name__)
+def test_every_error_class_pickles_with_its_message_and_fields(error: SpadesError) -> None:
+    error.add_note("raised in a test")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert str(copy) == str(error)
+    assert copy.args == error.args
+    assert vars(copy) == vars(error)
+    assert copy.__notes__ == ["raised in a test"]
+
+
+def test_an_error_holding_an_unpicklable_value_still_pickles() -> None:
+    error = IllegalActionError(IllegalReason.NOT_AN_ACTION, "not an action", action=lambda: None)
+    copy = pickle.loads(pickle.dumps(error))
+    assert copy.reason is IllegalReason.NOT_AN_ACTION
+    assert isinstance(copy.action, str) and copy.action.startswith("<function")
+
+
+def test_real_errors_pickle_with_their_fields() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        apply(_playing(), Play(2, "AS"))
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (copy.reason, copy.action, str(copy)) == (info.value.reason, info.value.action, str(info.value))
+    record = to_dict(_playing())
+    record["actions"][2] = "9:bid 3"
+    with pytest.raises(RecordError) as record_info:
+        from_dict(record)
+    copy_of_record_error = pickle.loads(pickle.dumps(record_info.value))
+    assert copy_of_record_error.where == record_info.value.where == "actions[2]"
+    assert str(copy_of_record_error) == str(record_info.value)
+
+
+def _illegal_move_in_a_worker(seed: int) -> None:
+    state = apply(new_game(RULES), Deal.shuffled(RULES, seed))
+    apply(state, Bid(2, 3))  # seat 1 bids first
+
+
+def test_an_illegal_move_in_a_process_pool_reaches_the_parent() -> None:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(_illegal_move_in_a_worker, 1)
+        with pytest.raises(IllegalActionError, match="seat 2 cannot act") as info:
+            future.result(timeout=120)
+        assert info.value.reason is IllegalReason.OUT_OF_TURN
+        assert info.value.action == Bid(2, 3)
+        assert pool.submit(pow, 2, 10).result(timeout=120) == 1024  # the pool survived
+
+
+# ============================================================================ replay reads with a bound
+def test_replay_of_dev_zero_stops_at_the_limit_and_exits_2() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spades_rules", "replay", "/dev/zero"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "at most 10,000,000 characters" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_replay_of_an_endless_standard_input_stops_at_the_limit() -> None:
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run(
+            [sys.executable, "-m", "spades_rules", "replay", "-"],
+            stdin=endless, capture_output=True, timeout=120, check=False,
+        )
+    assert done.returncode == 2
+    assert b"at most 10,000,000 characters" in done.stderr
+
+
+def test_replay_limit_is_the_records_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    limit = spades_rules.records.MAX_TEXT
+    with pytest.raises(SystemExit):
+        spades_cli.main(["replay", "--help"])
+    assert f"{limit:,}" in capsys.readouterr().out  # the documented limit is the one applied
+    record = tmp_path / "game.txt"
+    record.write_text(dumps(_playing()), encoding="utf-8")
+    assert spades_cli.main(["replay", str(record)]) == 0
+    with pytest.raises(SpadesError, match="at most 10 characters"):
+        spades_cli._read_record(str(record), 10)
+    record.write_text("x" * (limit + 1), encoding="utf-8")
+    assert spades_cli.main(["replay", str(record)]) == 2
+    assert "at most 10,000,000 characters" in capsys.readouterr().err
+
+
+# ============================================================================ pickle is not validation
+def test_a_forged_state_survives_pickle_but_not_its_record() -> None:
+    state = _playing()
+    forged = attrs.evolve(state, phase=spades_rules.Phase.GAME_OVER)
+    assert pickle.loads(pickle.dumps(forged)) == forged
+    assert from_dict(to_dict(forged)) == state
+    assert loads(dumps(forged)) == state
+    embedding = (SRC.parent.parent / "docs" / "embedding.rst").read_text(encoding="utf-8")
+    assert "Pickle is not a validation boundary" in embedding
+
+
+# ============================================================================ cards and strings
+def test_cards_never_equal_strings_and_hash_consistently() -> None:
+    for card in ALL_CARDS:
+        text = str(card)
+        assert card != text and text != card
+        assert Card.parse(text) == card and hash(Card.parse(text)) == hash(card)
+    hand = _bidding().hand
+    assert hand is not None
+    held = hand.hand_of(1)
+    first = str(held[0])
+    assert first not in held  # strings are never members: the documented pitfall
+    assert Card.parse(first) in held  # the supported idiom
+    assert set(parse_cards(" ".join(map(str, held[:3])))) <= set(held)
+    assert Play(1, first).card == Card.parse(first) and Play(1, first).card != first
+
+
+def test_the_docs_warn_about_cards_and_strings_where_strings_are_accepted() -> None:
+    quickstart = (SRC.parent.parent / "docs" / "quickstart.rst").read_text(encoding="utf-8")
+    at = quickstart.index("Cards can be given as")
+    assert "never compares equal to a string" in quickstart[at : at + 800]
+    assert "Card.parse" in (inspect.getdoc(Card) or "")
+
+
+# ============================================================================ property tests print and shrink
+def test_a_state_prints_as_a_record_that_loads_back() -> None:
+    state = _playing()
+    text = pretty(state)
+    assert text.startswith('loads("""\n# GameState(phase=PLAY')
+    assert len(text.splitlines()) < 20
+    assert eval(text, {"loads": loads}) == state
+    finished = _finished()
+    assert eval(pretty(finished), {"loads": loads}) == finished
+    assert pretty(state.hand) == repr(state.hand)
+    assert "_setup" not in pretty(state) and "_match" not in pretty(state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(sst.states())
+def test_drawn_states_print_as_their_record(state: GameState) -> None:
+    assert eval(pretty(state), {"loads": loads}) == state
+
+
+_SHRINK = settings(database=None, derandomize=True, max_examples=200, deadline=None)
+
+
+def test_games_shrink_towards_one_hand_of_a_house_rule() -> None:
+    house = RULES.evolve(bag_limit=5, bag_penalty=50, target_score=300)
+    game = find(sst.games(house), lambda game: min(game.scores) < 0, settings=_SHRINK)
+    assert game.hands_played == 1
+    assert game.rules == house.evolve(max_hands=1)
+
+
+def test_a_false_claim_about_whole_games_shrinks_to_a_small_game() -> None:
+    game = find(sst.games(), lambda game: game.hands_played >= 2, settings=_SHRINK)
+    assert game.hands_played == 2
+    assert game.rules.max_hands == 2
+    assert game.rules.players == 4
+    assert len(pretty(game).splitlines()) < 60
+
+
+def test_games_stay_small_by_default() -> None:
+    quick = settings(database=None, derandomize=True, max_examples=30, phases=[HypothesisPhase.generate])
+    lengths: list[int] = []
+
+    @quick
+    @given(sst.games(RULES))
+    def record(game: GameState) -> None:
+        lengths.append(game.hands_played)
+
+    record()
+    assert lengths and max(lengths) <= 3
+    assert len(set(lengths)) > 1  # the backstop is drawn, not fixed
