@@ -292,6 +292,7 @@ def test_a_record_starting_past_the_end_is_a_record_error() -> None:
 # ============================================================================ error classes
 _ALLOWED_BUILTIN_RAISES = {
     ("cards.py", "AttributeError"),  # setting an attribute of an immutable Card (Python's protocol)
+    ("tables.py", "AttributeError"),  # setting an attribute of the read-only CompiledTables (Python's protocol)
     ("strategies.py", "ImportError"),  # the optional hypothesis extra is missing
 }
 
@@ -468,7 +469,8 @@ def test_a_forged_state_survives_pickle_but_not_its_record() -> None:
     forged = attrs.evolve(state, phase=spades_rules.Phase.GAME_OVER)
     assert pickle.loads(pickle.dumps(forged)) == forged
     assert from_dict(to_dict(forged)) == state
-    assert loads(dumps(forged)) == state
+    with pytest.raises(RecordError, match="history does not lead"):
+        dumps(forged)  # the text record is written by replaying: a forged state has none
     embedding = (SRC.parent.parent / "docs" / "embedding.rst").read_text(encoding="utf-8")
     assert "Pickle is not a validation boundary" in embedding
 

@@ -54,9 +54,9 @@ from typing import Final, NoReturn
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state, _seat
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state, _seat
 from spades_rules.rules import MAX_NUMBER, Rules
-from spades_rules.scoring import HandScore, _close_hand, _game_end
+from spades_rules.scoring import HandScore, _close_hand, check_start
 from spades_rules.state import (
     GameState,
     HandState,
@@ -146,7 +146,7 @@ def new_game(
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
-    _check_start(rules, start, start_bags)
+    check_start(rules, start, start_bags)
     match = _Match(
         dealer=dealer, scores=start, bags=start_bags, results=(), winner=None, past_actions=(),
         initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
@@ -165,20 +165,6 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
     if minimum is not None and any(v < minimum for v in result):
         raise RulesError(f"{name} must not be negative")
     return result
-
-
-def _check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) -> None:
-    """Refuse starting scores that have already ended the game, and bags the bag limit would have penalized."""
-    if rules.bag_limit is not None and max(bags) >= rules.bag_limit:
-        raise RulesError(
-            f"bags {list(bags)}: bags at or over the bag limit ({rules.bag_limit}) would already have been "
-            "penalized; start with fewer"
-        )
-    if _game_end(rules, scores, 0)[0]:
-        ends = f"the target score ({rules.target_score})"
-        if rules.losing_score is not None:
-            ends += f" or the losing score ({rules.losing_score})"
-        raise RulesError(f"scores {list(scores)}: the game would already be over ({ends} is reached)")
 
 
 # ---------------------------------------------------------------------------------------- legal actions

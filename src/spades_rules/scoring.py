@@ -28,7 +28,7 @@ import attrs
 from spades_rules._bidding import blind_nil_open
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid
-from spades_rules.errors import ScoreSheetError, _describe
+from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, _describe
 from spades_rules.rules import Rules
 
 __all__ = ["HandScore", "ScoreSheet", "ScoreSheetError", "SideScore", "score_hand"]
@@ -137,7 +137,7 @@ def _check_sheet(
     ``scores`` (the scores before the hand, known to a :class:`ScoreSheet`) also checks blind nil's deficit.
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"scoring needs a Rules value, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"scoring needs a Rules value, not {type(rules).__name__}", parameter="rules")
     n = rules.players
     if bids is None:
         if rules.bidding != "none":
@@ -365,6 +365,20 @@ def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, 
     return False, None
 
 
+def check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) -> None:
+    """Refuse starting scores that have already ended the game, and bags the bag limit would have penalized."""
+    if rules.bag_limit is not None and max(bags) >= rules.bag_limit:
+        raise RulesError(
+            f"bags {list(bags)}: bags at or over the bag limit ({rules.bag_limit}) would already have been "
+            "penalized; start with fewer"
+        )
+    if _game_end(rules, scores, 0)[0]:
+        ends = f"the target score ({rules.target_score})"
+        if rules.losing_score is not None:
+            ends += f" or the losing score ({rules.losing_score})"
+        raise RulesError(f"scores {list(scores)}: the game would already be over ({ends} is reached)")
+
+
 # ------------------------------------------------------------------------------------------ the running score sheet
 @attrs.frozen(init=False)
 class ScoreSheet:
@@ -406,7 +420,7 @@ class ScoreSheet:
         self, rules: Rules, *, scores: Sequence[int] | None = None, bags: Sequence[int] | None = None
     ) -> None:
         if not isinstance(rules, Rules):
-            raise TypeError(f"ScoreSheet needs a Rules value, not {type(rules).__name__}")
+            raise ArgumentTypeError(f"ScoreSheet needs a Rules value, not {type(rules).__name__}", parameter="rules")
         start = (0,) * rules.num_sides if scores is None else _per_seat_or_side(
             "scores", scores, rules.num_sides, "score per side"
         )
