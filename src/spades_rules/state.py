@@ -356,3 +356,9 @@ class GameState:
     def hands_played(self) -> int:
         """Number of finished hands."""
         return len(self.results)
+
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, for Jupyter (see :func:`spades_rules.svg.table`)."""
+        from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
+
+        return svg.table(self)

@@ -291,6 +291,12 @@ class Observation:
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG, for Jupyter (see :func:`spades_rules.svg.view`)."""
+        from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
+
+        return svg.view(self)
+
 
 def _card_strings(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]

@@ -1,0 +1,150 @@
+"""SVG pictures: well-formed, and a view's picture shows exactly the cards that view may see."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from _games import random_game
+from spades_rules import Card, Deal, GameState, Observation, Phase, Rules, SpadesError, apply, new_game, observe, svg
+
+_PRESETS = sorted(Rules.presets())
+
+
+def _parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root
+
+
+def _drawn(root: ET.Element) -> list[str]:
+    return [element.attrib["data-card"] for element in root.iter() if "data-card" in element.attrib]
+
+
+def _backs(root: ET.Element) -> int:
+    return sum(1 for element in root.iter() if element.attrib.get("class") == "back")
+
+
+def _sample(states: list[GameState]) -> list[GameState]:
+    """The first state of every phase, a few states in the play, the last state of a hand and the end."""
+    chosen: dict[int, GameState] = {}
+    for at, state in enumerate(states):
+        if at == 0 or state.phase is not states[at - 1].phase or at % 17 == 0 or at == len(states) - 1:
+            chosen[at] = state
+    return list(chosen.values())
+
+
+def _may_see(view: Observation) -> set[str]:
+    """Every card the view holds anywhere: its hand, the tricks, its exchanges, draws and known cards."""
+    seen: set[Card] = set(view.hand or ())
+    for trick in (*view.tricks, view.current_trick):
+        if trick is not None:
+            seen.update(trick.cards)
+    for exchange in view.exchanges:
+        seen.update(exchange.cards or ())
+    for turn in view.own_draws:
+        seen.update(card for card in (turn.kept, turn.discarded) if card is not None)
+    if view.draw_card is not None:
+        seen.add(view.draw_card)
+    for cards in view.known_cards:
+        seen.update(cards)
+    return {str(card) for card in seen}
+
+
+@pytest.mark.parametrize("name", _PRESETS)
+def test_views_of_every_preset_show_exactly_what_the_seat_may_see(name: str) -> None:
+    rules = Rules.preset(name)
+    states = random_game(rules, seed=_PRESETS.index(name))
+    phases = set()
+    for state in _sample(states):
+        phases.add(state.phase)
+        hands = state.hand.hands if state.hand is not None else ((),) * rules.players
+        for seat in range(rules.players):
+            view = observe(state, seat)
+            root = _parse(svg.view(view))
+            drawn = _drawn(root)
+            assert len(drawn) == len(set(drawn)), "a card drawn twice"
+            shown = set(drawn)
+            assert shown <= _may_see(view), "the picture shows a card the view does not hold"
+            others = {str(card) for other, cards in enumerate(hands) if other != seat for card in cards}
+            assert not shown & others, f"seat {seat}'s picture shows another seat's cards"
+            assert {str(card) for card in view.hand or ()} <= shown  # its whole hand, face up
+            if view.current_trick is not None:
+                assert {str(card) for card in view.current_trick.cards} <= shown
+            if view.draw_card is not None:
+                assert str(view.draw_card) in shown
+            hidden = sum(size for other, size in enumerate(view.hand_sizes) if other != seat)
+            assert _backs(root) - min(view.stock_remaining, 4) * (view.phase is Phase.DRAW) == hidden
+    assert {Phase.DEAL, Phase.PLAY, Phase.GAME_OVER} <= phases
+
+
+@pytest.mark.parametrize("name", ["standard", "jokers", "three_player", "two_player", "individual_5"])
+def test_the_table_shows_every_hand_face_up(name: str) -> None:
+    rules = Rules.preset(name)
+    for state in _sample(random_game(rules, seed=3)):
+        root = _parse(svg.table(state, bottom=rules.players - 1))
+        shown = set(_drawn(root))
+        held = {str(card) for cards in (state.hand.hands if state.hand else ()) for card in cards}
+        assert held <= shown
+        if state.hand is not None and state.phase is Phase.PLAY:
+            hand = state.hand
+            trick = hand.trick_cards or (hand.completed_tricks[-1].cards if hand.completed_tricks else ())
+            assert shown == held | {str(card) for card in trick}
+
+
+def test_a_withheld_hand_is_drawn_face_down() -> None:
+    rules = Rules.standard()
+    state = apply(new_game(rules), Deal.shuffled(rules, 4))
+    seat = state.to_act
+    assert seat is not None
+    root = _parse(svg.view(observe(state, seat, hide_own_hand=True)))
+    assert _drawn(root) == []
+    assert _backs(root) == 52
+
+
+def test_text_is_escaped() -> None:
+    state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 2))
+    names = ["<b>Ann</b>", "Bob & co", 'C"', "D'"]
+    root = _parse(svg.view(observe(state, 0), names=names))
+    texts = {element.text for element in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"<b>Ann</b> (you) · dealer", "Bob & co", 'C"', "D'"} <= texts
+    assert "<b>" not in svg.table(state, names=names)
+
+
+def test_size_sets_the_width_and_keeps_the_proportions() -> None:
+    root = _parse(svg.table(new_game(Rules.standard()), size=480))
+    assert (root.attrib["width"], root.attrib["height"]) == ("480", "360")
+    one = _parse(svg.card("10H", size=104))
+    assert (one.attrib["width"], one.attrib["height"], _drawn(one)) == ("104", "148", ["TH"])
+
+
+def test_repr_svg_draws_the_table_and_the_view() -> None:
+    state = random_game(Rules.jokers(), seed=5)[30]
+    assert state._repr_svg_() == svg.table(state)
+    assert observe(state, 1)._repr_svg_() == svg.view(observe(state, 1))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda state: svg.table(state, bottom=4), "bottom must be a seat 0-3"),
+        (lambda state: svg.table(state, size=3), "size must be a width in pixels"),
+        (lambda state: svg.table(state, size=True), "size must be a width in pixels"),
+        (lambda state: svg.view(observe(state, 0), names=["a", "b"]), "names must be 4 strings"),
+        (lambda state: svg.view(observe(state, 0), names="abcd"), "names must be 4 strings"),
+        (lambda state: svg.card("1X"), "unknown card"),
+    ],
+)
+def test_bad_arguments_are_refused_by_name(call: object, message: str) -> None:
+    assert callable(call)
+    with pytest.raises(SpadesError, match=message):
+        call(new_game(Rules.standard()))
+
+
+def test_wrong_types_are_refused() -> None:
+    state = new_game(Rules.standard())
+    with pytest.raises(TypeError, match="needs an Observation"):
+        svg.view(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a GameState"):
+        svg.table(observe(state, 0))  # type: ignore[arg-type]
