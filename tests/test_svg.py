@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from _games import random_game
-from spades_rules import Card, Deal, GameState, Observation, Phase, Rules, SpadesError, apply, new_game, observe, svg
+from spades_rules import (
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    Observation,
+    Phase,
+    Rules,
+    SpadesError,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    svg,
+)
 
 _PRESETS = sorted(Rules.presets())
 
@@ -148,3 +164,47 @@ def test_wrong_types_are_refused() -> None:
         svg.view(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="needs a GameState"):
         svg.table(observe(state, 0))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------- the docs' pictures
+_STATIC = Path(__file__).resolve().parent.parent / "docs" / "_static"
+
+
+def _docs_game(rules: Rules, actions: int) -> GameState:
+    """A game after ``actions`` actions: seeded deals, the bids 3, 4, 2, 3 (in bidding order), seeded random
+    cards. Built from the engine alone, so that the pictures change only when the pictures do."""
+    rng = random.Random(7)
+    state = new_game(rules)
+    bids = iter([3, 4, 2, 3] * 10)
+    for _ in range(actions):
+        if state.is_chance:
+            state = apply(state, Deal.shuffled(rules, rng))
+        elif state.phase is Phase.BID:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, Bid(seat, next(bids)))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def _docs_pictures() -> dict[str, str]:
+    """The pictures shown in docs/pictures.rst: South's view in the fourth trick of a standard game, and
+    the whole table in the second hand of a game with jokers."""
+    return {
+        "view.svg": svg.view(observe(_docs_game(Rules.standard(), 20), 2)),
+        "table.svg": svg.table(_docs_game(Rules.jokers(), 70), bottom=2),
+    }
+
+
+@pytest.mark.parametrize("name", ["view.svg", "table.svg"])
+def test_the_pictures_in_the_docs_are_up_to_date(name: str) -> None:
+    path = _STATIC / name
+    if not path.parent.is_dir():
+        pytest.skip("the docs are not next to the tests")
+    assert path.read_text(encoding="utf-8") == _docs_pictures()[name], "run `python tests/test_svg.py` to redraw"
+
+
+if __name__ == "__main__":
+    for file_name, text in _docs_pictures().items():
+        (_STATIC / file_name).write_text(text, encoding="utf-8")
