@@ -68,6 +68,26 @@ def _may_see(view: Observation) -> set[str]:
     return {str(card) for card in seen}
 
 
+def _check_view(state: GameState, seat: int) -> None:
+    rules = state.rules
+    hands = state.hand.hands if state.hand is not None else ((),) * rules.players
+    view = observe(state, seat)
+    root = _parse(svg.view(view))
+    drawn = _drawn(root)
+    assert len(drawn) == len(set(drawn)), "a card drawn twice"
+    shown = set(drawn)
+    assert shown <= _may_see(view), "the picture shows a card the view does not hold"
+    others = {str(card) for other, cards in enumerate(hands) if other != seat for card in cards}
+    assert not shown & others, f"seat {seat}'s picture shows another seat's cards"
+    assert {str(card) for card in view.hand or ()} <= shown  # its whole hand, face up
+    if view.current_trick is not None:
+        assert {str(card) for card in view.current_trick.cards} <= shown
+    if view.draw_card is not None:
+        assert str(view.draw_card) in shown
+    hidden = sum(size for other, size in enumerate(view.hand_sizes) if other != seat)
+    assert _backs(root) - min(view.stock_remaining, 4) * (view.phase is Phase.DRAW) == hidden
+
+
 @pytest.mark.parametrize("name", _PRESETS)
 def test_views_of_every_preset_show_exactly_what_the_seat_may_see(name: str) -> None:
     rules = Rules.preset(name)
@@ -75,23 +95,8 @@ def test_views_of_every_preset_show_exactly_what_the_seat_may_see(name: str) -> 
     phases = set()
     for state in _sample(states):
         phases.add(state.phase)
-        hands = state.hand.hands if state.hand is not None else ((),) * rules.players
         for seat in range(rules.players):
-            view = observe(state, seat)
-            root = _parse(svg.view(view))
-            drawn = _drawn(root)
-            assert len(drawn) == len(set(drawn)), "a card drawn twice"
-            shown = set(drawn)
-            assert shown <= _may_see(view), "the picture shows a card the view does not hold"
-            others = {str(card) for other, cards in enumerate(hands) if other != seat for card in cards}
-            assert not shown & others, f"seat {seat}'s picture shows another seat's cards"
-            assert {str(card) for card in view.hand or ()} <= shown  # its whole hand, face up
-            if view.current_trick is not None:
-                assert {str(card) for card in view.current_trick.cards} <= shown
-            if view.draw_card is not None:
-                assert str(view.draw_card) in shown
-            hidden = sum(size for other, size in enumerate(view.hand_sizes) if other != seat)
-            assert _backs(root) - min(view.stock_remaining, 4) * (view.phase is Phase.DRAW) == hidden
+            _check_view(state, seat)
     assert {Phase.DEAL, Phase.PLAY, Phase.GAME_OVER} <= phases
 
 
@@ -107,6 +112,20 @@ def test_the_table_shows_every_hand_face_up(name: str) -> None:
             hand = state.hand
             trick = hand.trick_cards or (hand.completed_tricks[-1].cards if hand.completed_tricks else ())
             assert shown == held | {str(card) for card in trick}
+
+
+def test_views_during_a_blind_nil_exchange() -> None:
+    rules = Rules.standard()
+    state = apply(new_game(rules, scores=[0, 200]), Deal.shuffled(rules, 6))
+    for bid in (Bid(1, 3), Bid.blind_nil(2), Bid(3, 3), Bid(0, 4)):
+        state = apply(state, bid)
+    assert state.phase is Phase.EXCHANGE
+    for _ in range(3):  # before the pass, after the blind nil bidder's pass, after the return
+        for seat in range(4):
+            _check_view(state, seat)
+        if state.phase is Phase.EXCHANGE:
+            state = apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.PLAY
 
 
 def test_a_withheld_hand_is_drawn_face_down() -> None:
