@@ -69,8 +69,9 @@ def _session(rules: Rules, person: Person, **options: object) -> tuple[Session, 
     return session, out
 
 
-@pytest.mark.parametrize(("name", "seat"), [("standard", 2), ("two_player", 1), ("three_player", 0), ("jokers", 3)])
-def test_a_whole_hand_typed_as_text(name: str, seat: int) -> None:
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_a_whole_hand_typed_as_text(name: str) -> None:
+    seat = len(name) % Rules.preset(name).players
     rules = Rules.preset(name).evolve(max_hands=1)
     person = Person(seat)
     session, out = _session(rules, person, seed=4)

@@ -261,6 +261,8 @@ class Session:
                 how.append(f"{side.bags} bag{'s' if side.bags != 1 else ''}")
             if side.bag_penalty:
                 how.append(f"bag penalty {side.bag_penalty}")
+            if side.trick_points:
+                how.append(f"{side.trick_points} points for tricks")
             self.line(f"  {self.side_name(side.side)}: {'; '.join(how) or 'no contract'} => {side.total:+d}")
         names = [self.side_name(side) for side in range(rules.num_sides)]
         width = max(12, *(len(name) + 2 for name in names))
@@ -385,8 +387,8 @@ class Session:
         elif view.phase is Phase.DRAW:
             self.line(f"Stock: {view.stock_remaining} cards.")
             if view.draw_card is not None:
-                self.line(f"Top card: {self.style.card(view.draw_card)}. Keep it (the next card is discarded unseen"
-                          " by the other player) or reject it (it is discarded and you take the next).")
+                self.line(f"Top card: {self.style.card(view.draw_card)}. Keep it (the next card is discarded) or reject"
+                          " it (it is discarded and you take the next).")
         self.line(f"Your hand: {self.hand_text(view.hand or ())}")
         self.line(self.moves_text(moves))
 
