@@ -201,8 +201,15 @@ def test_blind_nil_is_offered_before_the_hand_is_shown() -> None:
     rules = Rules.standard().evolve(max_hands=1)
     person = Person(1)
 
+    passes: list[str] = []
+
     def answer(prompt: str, state: GameState) -> str:
-        return "y" if prompt.startswith("Bid blind nil") else Person.answer(person, prompt, state)
+        if prompt.startswith("Bid blind nil"):
+            return "y"
+        if prompt.startswith("Your pass") and not passes:
+            passes.append(prompt)
+            return "5"  # no numbered list for 78 ways to pass two cards
+        return Person.answer(person, prompt, state)
 
     person.answer = answer  # type: ignore[method-assign]
     session, out = _session(rules, person, seed=2, state=new_game(rules, scores=[200, 0]))
@@ -213,6 +220,8 @@ def test_blind_nil_is_offered_before_the_hand_is_shown() -> None:
     exchanges = [action for action in session.state.history if isinstance(action, Exchange)]
     assert [exchange.seat for exchange in exchanges] == [1, 3]
     assert "passes 2 cards to" in text
+    assert "Pass 2 cards to your partner: type them" in text
+    assert "Not understood: type the cards themselves, e.g. 2C 3D" in text
 
 
 def test_a_qualifying_hand_may_call_a_redeal_out_of_turn() -> None:

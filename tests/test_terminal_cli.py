@@ -9,7 +9,7 @@ import re
 import pytest
 
 import spades_rules
-from spades_rules import parse_cards
+from spades_rules import Suit, parse_cards
 from spades_rules.cli import _parser, main
 from spades_rules.terminal import CardStyle, card_style
 
@@ -50,6 +50,8 @@ def test_colour_marks_red_cards_and_keeps_the_width() -> None:
     assert style.card(black, 4) == " 10♠"
     assert style.card(big) == "\x1b[31mBJ\x1b[0m" and style.card(little) == "LJ"
     assert CardStyle().cards([red, black]) == "QD TS"
+    assert style.suit(Suit.HEARTS) == "\x1b[31m♥\x1b[0m" and style.suit(Suit.CLUBS) == "♣"
+    assert CardStyle().suit(Suit.SPADES) == "S"
 
 
 def test_simulate_prints_symbols_and_colour_when_asked_and_letters_by_default() -> None:

@@ -459,7 +459,9 @@ class Session:
             raise SpadesError(f"{text!r}: type keep or reject")
         if lowered.isdigit():
             number = int(lowered)
-            if len(moves) <= _LIST_LIMIT and 1 <= number <= len(moves):
+            if len(moves) > _LIST_LIMIT:
+                raise SpadesError("type the cards themselves, e.g. 2C 3D")
+            if 1 <= number <= len(moves):
                 return moves[number - 1]
             raise SpadesError(f"there is no move {number}: the list runs from 1 to {len(moves)}")
         try:
