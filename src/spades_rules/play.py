@@ -107,20 +107,20 @@ class Session:
         return input()
 
     # ------------------------------------------------------------------ names and text
-    def name(self, seat: int) -> str:
+    def _name(self, seat: int) -> str:
         base = _COMPASS[seat] if self.rules.players == len(_COMPASS) else f"Seat {seat}"
         return f"{base} (you)" if seat == self.seat else base
 
-    def side_name(self, side: int) -> str:
+    def _side_name(self, side: int) -> str:
         seats = self.rules.sides[side]
         if len(seats) == 1:
-            return self.name(seats[0]).replace(" (you)", "")
-        return "/".join(self.name(seat)[0] for seat in seats)
+            return self._name(seats[0]).replace(" (you)", "")
+        return "/".join(self._name(seat)[0] for seat in seats)
 
-    def line(self, text: str = "") -> None:
+    def _line(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def hand_text(self, cards: Sequence[Card]) -> str:
+    def _hand_text(self, cards: Sequence[Card]) -> str:
         """The cards grouped by suit (spades, hearts, clubs, diamonds), strongest first in each."""
         rules = self.rules
         groups: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
@@ -137,120 +137,120 @@ class Session:
     def run(self) -> int:
         """Play until the game is over or the player stops; returns the exit status (0, 130 for Ctrl-C)."""
         if self.state.history:
-            self.line(f"Resuming: hand {self.state.hands_played + 1}, {len(self.state.history)} actions so far.")
-            self.scores_line()
+            self._line(f"Resuming: hand {self.state.hands_played + 1}, {len(self.state.history)} actions so far.")
+            self._scores_line()
         else:
-            self.line(f"You are {self.name(self.seat).replace(' (you)', '')}. {self.table_text()}")
-        self.store()
+            self._line(f"You are {self._name(self.seat).replace(' (you)', '')}. {self._table_text()}")
+        self._store()
         try:
             while not self.state.is_over:
-                self.step()
+                self._step()
         except (EOFError, _Quit):
-            self.line()
-            self.line(self.stopped_text())
+            self._line()
+            self._line(self._stopped_text())
             return 0
         except KeyboardInterrupt:
-            self.line()
-            self.line(self.stopped_text())
+            self._line()
+            self._line(self._stopped_text())
             return 130
-        self.finish()
+        self._finish()
         return 0
 
-    def table_text(self) -> str:
+    def _table_text(self) -> str:
         rules = self.rules
-        sides = " vs ".join(self.side_name(side) for side in range(rules.num_sides))
+        sides = " vs ".join(self._side_name(side) for side in range(rules.num_sides))
         return f"Sides: {sides}; first to {rules.target_score} wins."
 
-    def stopped_text(self) -> str:
+    def _stopped_text(self) -> str:
         if self.save is None:
             return "Stopped (not saved: use --save FILE to keep a game)."
         return f"Stopped. The game is saved in {self.save}; continue with: spades-rules play --resume {self.save}"
 
-    def step(self) -> None:
+    def _step(self) -> None:
         state = self.state
         if state.phase is Phase.DEAL:
             rng = random.Random(f"spades-rules play deal {self.seed} {len(state.history)}")
-            self.line(f"Hand {state.hands_played + 1}: {self.name(state.dealer)} deals.")
-            self.act(Deal.shuffled(self.rules, rng))
+            self._line(f"Hand {state.hands_played + 1}: {self._name(state.dealer)} deals.")
+            self._act(Deal.shuffled(self.rules, rng))
             return
         to_act = state.to_act
         assert to_act is not None
         if to_act == self.seat:
-            self.act(self.ask())
+            self._act(self._ask())
             return
         redeal = Redeal(self.seat)
         hand = state.hand
         if hand is not None and self._declined_redeal != hand.deal and redeal in legal_actions(state, self.seat):
             self._declined_redeal = hand.deal
-            self.line(f"Your hand: {self.hand_text(hand.hand_of(self.seat))}")
-            if self.yes("Your hand qualifies for a redeal. Call one? (y/n) "):
-                self.act(redeal)
+            self._line(f"Your hand: {self._hand_text(hand.hand_of(self.seat))}")
+            if self._yes("Your hand qualifies for a redeal. Call one? (y/n) "):
+                self._act(redeal)
                 return
-        self.act(self.bot(to_act).choose(state))
+        self._act(self._bot(to_act).choose(state))
 
-    def bot(self, seat: int) -> Bot:
+    def _bot(self, seat: int) -> Bot:
         rng = random.Random(f"spades-rules play bot {self.seed} {seat} {len(self.state.history)}")
         return HeuristicBot(rng) if self.bots == "heuristic" else RandomBot(rng)
 
-    def act(self, action: Action) -> None:
+    def _act(self, action: Action) -> None:
         before = self.state
         self.state = after = apply(before, action)
-        self.store()
-        self.describe(before, action, after)
+        self._store()
+        self._describe(before, action, after)
 
-    def store(self) -> None:
+    def _store(self) -> None:
         if self.save is None:
             return
         header = f"# spades-rules play: seat {self.seat}, seed {self.seed}, bots {self.bots}\n"
         save_atomically(self.save, header + records.dumps(self.state))
 
     # ------------------------------------------------------------------ what happened
-    def describe(self, before: GameState, action: Action, after: GameState) -> None:
+    def _describe(self, before: GameState, action: Action, after: GameState) -> None:
         if isinstance(action, Bid):
             if action.seat != self.seat:
-                self.line(f"  {self.name(action.seat)} bids {action.label}.")
+                self._line(f"  {self._name(action.seat)} bids {action.label}.")
         elif isinstance(action, DrawDecision) and action.seat != self.seat:
-            self.line(f"  {self.name(action.seat)} {'keeps' if action.keep else 'rejects'} the top card.")
+            self._line(f"  {self._name(action.seat)} {'keeps' if action.keep else 'rejects'} the top card.")
         elif isinstance(action, Redeal):
-            self.line(f"  {self.name(action.seat)} calls a redeal: the same dealer deals again.")
+            self._line(f"  {self._name(action.seat)} calls a redeal: the same dealer deals again.")
         elif isinstance(action, Exchange):
             receiver = self.rules.partner_of(action.seat)
             assert receiver is not None
             what = f": {self.style.cards(action.cards)}" if self.seat in (action.seat, receiver) else ""
-            self.line(f"  {self.name(action.seat)} passes {len(action.cards)} cards to {self.name(receiver)}{what}.")
+            self._line(f"  {self._name(action.seat)} passes {len(action.cards)} cards to {self._name(receiver)}{what}.")
         elif isinstance(action, Play):
-            self.trick_done(after)
+            self._trick_done(after)
         if before.phase is not Phase.PLAY and after.phase is Phase.PLAY:
-            self.bids_line(after)
+            self._bids_line(after)
         if len(after.results) > len(before.results):
-            self.score_sheet(after)
+            self._score_sheet(after)
 
-    def bids_line(self, state: GameState) -> None:
+    def _bids_line(self, state: GameState) -> None:
         hand = state.hand
         assert hand is not None
         if self.rules.bidding == "none":
-            self.line("  No bidding: every trick scores.")
+            self._line("  No bidding: every trick scores.")
             return
         label = "Bids" if hand.bid_order else "Bids (fixed by the rules)"
-        bids = ", ".join(f"{self.name(seat)} {bid.label if bid else '-'}" for seat, bid in enumerate(hand.bids))
-        self.line(f"  {label}: {bids}")
+        bids = ", ".join(f"{self._name(seat)} {bid.label if bid else '-'}" for seat, bid in enumerate(hand.bids))
+        self._line(f"  {label}: {bids}")
 
-    def trick_done(self, after: GameState) -> None:
+    def _trick_done(self, after: GameState) -> None:
         hand = after.hand if after.hand is not None and after.phase is Phase.PLAY else after.last_hand
         if hand is None or hand.trick_cards or not hand.completed_tricks:
             return
         trick = hand.completed_tricks[-1]
         players = self.rules.players
-        plays = "  ".join(f"{self.name(seat)} {self.style.card(card)}" for seat, card in trick.plays(players))
-        winner = "you win" if trick.winner == self.seat else f"{self.name(trick.winner or 0)} wins"
-        self.line(f"  Trick {len(hand.completed_tricks)}: {plays}  -> {winner}")
+        plays = "  ".join(f"{self._name(seat)} {self.style.card(card)}" for seat, card in trick.plays(players))
+        winner = "you win" if trick.winner == self.seat else f"{self._name(trick.winner or 0)} wins"
+        self._line(f"  Trick {len(hand.completed_tricks)}: {plays}  -> {winner}")
 
-    def score_sheet(self, state: GameState) -> None:
+    def _score_sheet(self, state: GameState) -> None:
         rules = self.rules
         result = state.results[-1]
-        self.line()
-        won = ", ".join(f"{self.name(seat)} {n}" for seat, n in enumerate(result.tricks_won))
-        self.line(f"Hand {len(state.results)} is over. Tricks won: {won}")
+        self._line()
+        won = ", ".join(f"{self._name(seat)} {n}" for seat, n in enumerate(result.tricks_won))
+        self._line(f"Hand {len(state.results)} is over. Tricks won: {won}")
         for side in result.sides:
             how = []
             if side.contract is not None:
@@ -263,92 +263,92 @@ class Session:
                 how.append(f"bag penalty {side.bag_penalty}")
             if side.trick_points:
                 how.append(f"{side.trick_points} points for tricks")
-            self.line(f"  {self.side_name(side.side)}: {'; '.join(how) or 'no contract'} => {side.total:+d}")
-        names = [self.side_name(side) for side in range(rules.num_sides)]
+            self._line(f"  {self._side_name(side.side)}: {'; '.join(how) or 'no contract'} => {side.total:+d}")
+        names = [self._side_name(side) for side in range(rules.num_sides)]
         width = max(12, *(len(name) + 2 for name in names))
-        self.line("Score sheet")
-        self.line("  hand " + "".join(f"{name:>{width}}" for name in names))
+        self._line("Score sheet")
+        self._line("  hand " + "".join(f"{name:>{width}}" for name in names))
         totals = list(state.initial_scores)
         for number, past in enumerate(state.results, start=1):
             totals = [total + points for total, points in zip(totals, past.totals, strict=True)]
-            self.line(f"  {number:>4} " + "".join(f"{f'{points:+d} = {total}':>{width}}"
+            self._line(f"  {number:>4} " + "".join(f"{f'{points:+d} = {total}':>{width}}"
                                                    for points, total in zip(past.totals, totals, strict=True)))
-        self.line("  bags " + "".join(f"{bags:>{width}}" for bags in state.bags))
-        self.line()
+        self._line("  bags " + "".join(f"{bags:>{width}}" for bags in state.bags))
+        self._line()
 
-    def scores_line(self) -> None:
+    def _scores_line(self) -> None:
         scores = ", ".join(
-            f"{self.side_name(side)} {score} ({bags} bags)"
+            f"{self._side_name(side)} {score} ({bags} bags)"
             for side, (score, bags) in enumerate(zip(self.state.scores, self.state.bags, strict=True))
         )
-        self.line(f"Scores: {scores}")
+        self._line(f"Scores: {scores}")
 
-    def finish(self) -> None:
+    def _finish(self) -> None:
         state = self.state
         hands = state.hands_played
         played = f"{hands} hand{'s' if hands != 1 else ''}"
-        scores = ", ".join(f"{self.side_name(side)} {score}" for side, score in enumerate(state.scores))
+        scores = ", ".join(f"{self._side_name(side)} {score}" for side, score in enumerate(state.scores))
         if state.winner is None:
-            self.line(f"Game over after {played}: a draw. {scores}")
+            self._line(f"Game over after {played}: a draw. {scores}")
         else:
             mine = self.rules.side_of(self.seat) == state.winner
-            who = "you win" if mine else f"{self.side_name(state.winner)} wins"
-            self.line(f"Game over after {played}: {who}. {scores}")
+            who = "you win" if mine else f"{self._side_name(state.winner)} wins"
+            self._line(f"Game over after {played}: {who}. {scores}")
 
     # ------------------------------------------------------------------ asking the player
-    def yes(self, prompt: str) -> bool:
+    def _yes(self, prompt: str) -> bool:
         while True:
-            answer = self.prompt(prompt).strip().lower()
+            answer = self._prompt(prompt).strip().lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", ""):
                 return False
-            self.line("Please answer y or n.")
+            self._line("Please answer y or n.")
 
-    def prompt(self, prompt: str) -> str:
+    def _prompt(self, prompt: str) -> str:
         answer = self.read(prompt)
         if answer.strip().lower() in ("q", "quit", "exit"):
             raise _Quit
         return answer
 
-    def ask(self) -> Action:
+    def _ask(self) -> Action:
         """The player's action: shows the table, offers the moves and asks until one is allowed."""
         state = self.state
         hand = state.hand
         assert hand is not None
-        moves = self.ordered(legal_actions(state, self.seat))
+        moves = self._ordered(legal_actions(state, self.seat))
         blind = [move for move in moves if isinstance(move, Bid) and move.blind]
         if blind:
-            self.line()
-            self.scores_line()
-            self.line("You may bid blind nil, before looking at your cards.")
-            if self.yes("Bid blind nil? (y/n) "):
+            self._line()
+            self._scores_line()
+            self._line("You may bid blind nil, before looking at your cards.")
+            if self._yes("Bid blind nil? (y/n) "):
                 return blind[0]
             moves = tuple(move for move in moves if move not in blind)
-        self.show_turn(moves)
+        self._show_turn(moves)
         while True:
-            text = self.prompt(self.question(moves)).strip()
+            text = self._prompt(self._question(moves)).strip()
             if text in ("?", "h", "help"):
-                self.show_turn(moves)
-                self.line(_HELP.format(examples=self.examples(moves)))
+                self._show_turn(moves)
+                self._line(_HELP.format(examples=self._examples(moves)))
                 continue
             if not text:
                 continue
             try:
-                action = self.parse(text, moves)
+                action = self._parse(text, moves)
             except SpadesError as error:
-                self.line(f"Not understood: {error}")
+                self._line(f"Not understood: {error}")
                 continue
             if action in moves:
                 return action
             try:
                 apply(state, action)
             except SpadesError as error:
-                self.line(f"Not allowed: {_you(str(error), self.seat)}")
+                self._line(f"Not allowed: {_you(str(error), self.seat)}")
             else:  # allowed by the rules but not offered (blind nil after looking)
-                self.line("Not allowed: you have looked at your cards, so blind nil is no longer open.")
+                self._line("Not allowed: you have looked at your cards, so blind nil is no longer open.")
 
-    def ordered(self, moves: Sequence[Action]) -> tuple[Action, ...]:
+    def _ordered(self, moves: Sequence[Action]) -> tuple[Action, ...]:
         """Plays in the order the hand is shown (by suit, strongest first); other moves as they come."""
         rules = self.rules
 
@@ -359,40 +359,41 @@ class Session:
 
         return tuple(sorted(moves, key=key))
 
-    def show_turn(self, moves: Sequence[Action]) -> None:
+    def _show_turn(self, moves: Sequence[Action]) -> None:
         """What the player's seat sees (its :func:`~spades_rules.views.observe` view), then the moves."""
         view = observe(self.state, self.seat)
-        name = self.name
-        self.line()
+        name = self._name
+        self._line()
         phase = view.phase.value.replace("_", " ")
-        self.line(f"Hand {view.hands_played + 1}, {phase}: your turn, {name(self.seat)}.")
+        self._line(f"Hand {view.hands_played + 1}, {phase}: your turn, {name(self.seat)}.")
         if view.phase is Phase.PLAY:
             if self.rules.bidding != "none":
-                self.line("Bids: " + ", ".join(f"{name(s)} {b.label if b else '-'}" for s, b in enumerate(view.bids)))
-            self.line("Tricks won: " + ", ".join(f"{name(seat)} {n}" for seat, n in enumerate(view.tricks_won)))
+                self._line("Bids: " + ", ".join(f"{name(s)} {b.label if b else '-'}" for s, b in enumerate(view.bids)))
+            self._line("Tricks won: " + ", ".join(f"{name(seat)} {n}" for seat, n in enumerate(view.tricks_won)))
             trick = view.current_trick
             number = len(view.tricks) + 1
             if trick is not None and trick.cards:
                 cards = trick.plays(view.rules.players)
                 plays = ", ".join(f"{name(seat)} {self.style.card(card)}" for seat, card in cards)
-                self.line(f"Trick {number}: {plays}")
+                self._line(f"Trick {number}: {plays}")
             else:
                 broken = "" if self.rules.spade_lead == "anytime" else (
                     " (spades are broken)" if view.spades_broken else " (spades are not broken yet)"
                 )
-                self.line(f"Trick {number}: you lead{broken}.")
+                self._line(f"Trick {number}: you lead{broken}.")
         elif view.phase is Phase.BID:
             made = [(seat, bid) for seat, bid in enumerate(view.bids) if bid is not None]
-            self.line("Bids so far: " + (", ".join(f"{name(s)} {b.label}" for s, b in made) or "none"))
+            self._line("Bids so far: " + (", ".join(f"{name(s)} {b.label}" for s, b in made) or "none"))
         elif view.phase is Phase.DRAW:
-            self.line(f"Stock: {view.stock_remaining} cards.")
+            self._line(f"Stock: {view.stock_remaining} cards.")
             if view.draw_card is not None:
-                self.line(f"Top card: {self.style.card(view.draw_card)}. Keep it (the next card is discarded) or reject"
-                          " it (it is discarded and you take the next).")
-        self.line(f"Your hand: {self.hand_text(view.hand or ())}")
-        self.line(self.moves_text(moves))
+                top = self.style.card(view.draw_card)
+                self._line(f"Top card: {top}. Keep it (the next card is discarded) or reject it (it is discarded"
+                           " and you take the next).")
+        self._line(f"Your hand: {self._hand_text(view.hand or ())}")
+        self._line(self._moves_text(moves))
 
-    def moves_text(self, moves: Sequence[Action]) -> str:
+    def _moves_text(self, moves: Sequence[Action]) -> str:
         if moves and all(isinstance(move, Bid | Redeal) for move in moves):
             return "You may bid: " + _bid_choices(moves)
         if moves and isinstance(moves[0], Exchange):
@@ -400,12 +401,12 @@ class Session:
             return f"Pass {size} cards to your partner: type them, e.g. {' '.join(['2C', '3D', '4H'][:size])}."
         if len(moves) > _LIST_LIMIT:
             return f"{len(moves)} moves."
-        items = [f"{number}) {self.move_text(move)}" for number, move in enumerate(moves, start=1)]
+        items = [f"{number}) {self._move_text(move)}" for number, move in enumerate(moves, start=1)]
         padded = [item + " " * max(1, 9 - len(_ANSI.sub("", item))) for item in items]
         rows = ["".join(padded[at:at + 8]).rstrip() for at in range(0, len(items), 8)]
         return "Your moves:\n  " + "\n  ".join(rows)
 
-    def move_text(self, move: Action) -> str:
+    def _move_text(self, move: Action) -> str:
         if isinstance(move, Play):
             return self.style.card(move.card)
         if isinstance(move, DrawDecision):
@@ -416,7 +417,7 @@ class Session:
             return "redeal"
         return str(move)
 
-    def examples(self, moves: Sequence[Action]) -> str:
+    def _examples(self, moves: Sequence[Action]) -> str:
         first = moves[0] if moves else None
         if isinstance(first, Play):
             return f"{first.card} or {str(first.card).lower()}"
@@ -426,7 +427,7 @@ class Session:
             return "keep or reject"
         return "2C 3D"
 
-    def question(self, moves: Sequence[Action]) -> str:
+    def _question(self, moves: Sequence[Action]) -> str:
         first = moves[0] if moves else None
         if isinstance(first, Play):
             return "Your card: "
@@ -436,7 +437,7 @@ class Session:
             return "Keep or reject? "
         return "Your pass: "
 
-    def parse(self, text: str, moves: Sequence[Action]) -> Action:
+    def _parse(self, text: str, moves: Sequence[Action]) -> Action:
         """The action the player typed: a number from the list, a card, a bid, keep/reject or cards."""
         seat = self.seat
         lowered = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
