@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from _games import random_game
 from spades_rules import (
@@ -24,6 +26,7 @@ from spades_rules import (
     observe,
     svg,
 )
+from spades_rules import strategies as games
 
 _PRESETS = sorted(Rules.presets())
 
@@ -112,6 +115,11 @@ def test_the_table_shows_every_hand_face_up(name: str) -> None:
             hand = state.hand
             trick = hand.trick_cards or (hand.completed_tricks[-1].cards if hand.completed_tricks else ())
             assert shown == held | {str(card) for card in trick}
+
+
+@given(games.states(games.rules()), st.data())
+def test_no_view_of_any_reachable_state_leaks_a_card(state: GameState, data: st.DataObject) -> None:
+    _check_view(state, data.draw(st.integers(0, state.rules.players - 1), label="seat"))
 
 
 def test_views_during_a_blind_nil_exchange() -> None:
