@@ -6,6 +6,13 @@
 - ``spades-rules variants``: the presets with their one-line descriptions.
 - ``spades-rules score --bids ... --tricks ... [--bags ...]``: score one hand from a score sheet.
 - ``spades-rules replay FILE``: print a recorded game (a JSON record or a text record).
+- ``spades-rules play [--rules NAME] [--seat N] [--seed S] [--save FILE] [--resume FILE]``: play one seat
+  against the built-in bots in the terminal (see :mod:`spades_rules.play`).
+- ``spades-rules --version``: the version.
+
+Cards print as letters (``KH``) unless the output is a terminal: there ``--suits auto`` and ``--color auto``
+(the defaults) print suit symbols and red hearts and diamonds (``NO_COLOR`` turns colour off); see
+:mod:`spades_rules.terminal`.
 
 Errors in the input (an unknown preset or option, a bad score sheet, a broken record) print a message
 on standard error and exit with status 2.
@@ -19,14 +26,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal, parse_action
+from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
-from spades_rules.cards import Card
 from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
 from spades_rules.state import GameState, Phase
+from spades_rules.terminal import COLOR_CHOICES, SUIT_CHOICES, CardStyle, card_style
 from spades_rules.walk import GameVisitor, walk
 
 __all__ = ["main"]
@@ -54,10 +61,6 @@ def _label(bid: Bid | None) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _card_text(card: Card, symbols: bool) -> str:
-    return card.unicode() if symbols else str(card)
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -94,8 +97,8 @@ class _Printer(GameVisitor):
     """Prints a game as it is walked (:mod:`spades_rules.walk`): bids, tricks, hand scores and the
     running score sheet; the same printer serves a game being played and a replayed record."""
 
-    def __init__(self, rules: Rules, out: TextIO, *, symbols: bool, quiet: bool) -> None:
-        self.rules, self.out, self.symbols, self.quiet = rules, out, symbols, quiet
+    def __init__(self, rules: Rules, out: TextIO, *, style: CardStyle, quiet: bool) -> None:
+        self.rules, self.out, self.style, self.quiet = rules, out, style, quiet
 
     def line(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -146,7 +149,7 @@ class _Printer(GameVisitor):
             trick = hand.completed_tricks[-1]
             plays = "  ".join(
                 f"{seat_name(self.rules, seat)[:1] if self.rules.players == 4 else seat} "
-                f"{_card_text(card, self.symbols):>3}"
+                f"{self.style.card(card, 3)}"
                 for seat, card in trick.plays(self.rules.players)
             )
             number = len(hand.completed_tricks)
@@ -194,7 +197,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = chosen.evolve(max_hands=args.max_hands) if backstop else chosen
     make: Callable[[int], Bot] = HeuristicBot if args.bots == "heuristic" else RandomBot
     bots = [make(args.seed * 100 + seat) for seat in range(rules.players)]
-    printer = _Printer(rules, out, symbols=args.symbols, quiet=args.quiet)
+    printer = _Printer(rules, out, style=_style(args, out), quiet=args.quiet)
     printer.line(f"spades-rules simulate: {args.rules} {chosen!r}, seed {args.seed}, {args.bots} bots")
     if backstop:
         printer.line(f"(a backstop ends the game after {args.max_hands} hands; --max-hands 0 removes it)")
@@ -204,6 +207,38 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     steps = iter_game(rules, bots, seed=args.seed, dealer=args.dealer % rules.players)
     walk(steps, printer, start=new_game(rules, dealer=args.dealer % rules.players))
     return 0
+
+
+def _style(args: argparse.Namespace, out: TextIO) -> CardStyle:
+    return card_style(out, suits="symbols" if args.symbols else args.suits, color=args.color)
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    from spades_rules.play import Session, load_session
+
+    settings: dict[str, Any] = {}
+    state = None
+    if args.resume is not None:
+        if args.set:
+            raise SpadesError("--set cannot change the rules of a resumed game")
+        state, settings = load_session(args.resume)
+        rules = state.rules
+    else:
+        rules = _rules_from(args)
+    for key in ("seat", "seed", "bots"):
+        if getattr(args, key) is not None:
+            settings[key] = getattr(args, key)
+    session = Session(
+        rules,
+        seat=settings.get("seat", 0),
+        seed=settings.get("seed", 1),
+        bots=settings.get("bots", "heuristic"),
+        save=args.save if args.save is not None else args.resume,
+        out=out,
+        style=_style(args, out),
+        state=state,
+    )
+    return session.run()
 
 
 def _variants(args: argparse.Namespace, out: TextIO) -> int:
@@ -252,7 +287,7 @@ def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
 
     text = _read_record(args.file, records.MAX_TEXT)
     start = next(records.replay(text))  # checks the header before anything is printed
-    printer = _Printer(start.rules, out, symbols=args.symbols, quiet=args.quiet)
+    printer = _Printer(start.rules, out, style=_style(args, out), quiet=args.quiet)
     printer.line(f"Replay of {args.file}: {start.rules!r}")
     printer.line()
     records.visit(text, printer)
@@ -260,8 +295,21 @@ def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="spades-rules", description="The rules of Spades: simulate, score, replay.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    from spades_rules import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="spades-rules", description="The rules of Spades: simulate, score, replay and play games."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the version and exit")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="what to do")
+
+    def add_style(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--suits", choices=SUIT_CHOICES, default="auto",
+                         help="suit symbols (♠ ♥ ♦ ♣) or letters (S H D C); auto: symbols on a terminal")
+        sub.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                         help="red hearts and diamonds; auto: on a terminal unless NO_COLOR is set")
+        sub.add_argument("--symbols", action="store_true", help="the same as --suits symbols")
 
     def add_rules(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--rules", default="standard", help="a preset name (see `spades-rules variants`)")
@@ -270,13 +318,14 @@ def _parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="a whole game between built-in bots, trick by trick")
     add_rules(simulate)
     simulate.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots (default 1)")
-    simulate.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")
-    simulate.add_argument("--dealer", type=int, default=0, help="the first dealer's seat")
+    simulate.add_argument("--bots", choices=("heuristic", "random"), default="heuristic",
+                          help="which built-in bots play (default heuristic)")
+    simulate.add_argument("--dealer", type=int, default=0, help="the first dealer's seat (default 0)")
     simulate.add_argument(
         "--max-hands", type=int, default=_BACKSTOP,
         help=f"end the game after this many hands if the rules set no max_hands (default {_BACKSTOP}; 0: never)",
     )
-    simulate.add_argument("--symbols", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    add_style(simulate)
     simulate.add_argument("--quiet", action="store_true", help="print only bids and scores, not the tricks")
 
     variants = commands.add_parser("variants", help="list the presets")
@@ -289,9 +338,21 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 
     replay = commands.add_parser("replay", help="print a recorded game (JSON or text record)")
-    replay.add_argument("file", help="the record file (- for standard input); at most 10,000,000 characters")
-    replay.add_argument("--symbols", action="store_true")
-    replay.add_argument("--quiet", action="store_true")
+    replay.add_argument(
+        "file", help="the record: a JSON or text record file (- for standard input); at most 10,000,000 characters"
+    )
+    add_style(replay)
+    replay.add_argument("--quiet", action="store_true", help="print only bids and scores, not the tricks")
+
+    play = commands.add_parser("play", help="play one seat against the built-in bots in the terminal")
+    add_rules(play)
+    play.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0; North at four players)")
+    play.add_argument("--seed", type=int, help="seed of the deals and the bots (default 1)")
+    play.add_argument("--bots", choices=("heuristic", "random"), help="which built-in bots play the other seats")
+    play.add_argument("--save", metavar="FILE", help="write the game's record to FILE after every action")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue the game saved in FILE (and keep saving to it unless --save says otherwise)")
+    add_style(play)
     return parser
 
 
@@ -299,7 +360,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 on success, 2 on bad input)."""
     args = _parser().parse_args(argv)
     stream = out if out is not None else sys.stdout
-    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file}
+    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file, "play": _play}
     try:
         return handlers[args.command](args, stream)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Python's docs advise

@@ -456,6 +456,11 @@ class GameState(_GameSlots):
         """Number of finished hands."""
         return len(self.results)
 
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, for Jupyter (see :func:`spades_rules.svg.table`)."""
+        from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
+
+        return svg.table(self)
 
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the

@@ -92,6 +92,14 @@ class Observation(ObservationFields):
 
 
 # ---------------------------------------------------------------------------------------- observe
+
+    def _repr_svg_(self) -> str:
+        """The view as SVG, for Jupyter (see :func:`spades_rules.svg.view`)."""
+        from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
+
+        return svg.view(self)
+
+
 def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Observation:
     """What ``seat`` may see of ``state`` (:class:`~spades_rules.errors.SeatError` for anything but a seat of
     the table).
