@@ -27,6 +27,7 @@ from spades_rules import records as records_module
 from spades_rules._bidding import _BidRule
 from spades_rules.bots import HeuristicBot, play_game
 from spades_rules.cli import _Printer, main
+from spades_rules.terminal import CardStyle
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe
 from spades_rules.walk import GameVisitor, walk
 
@@ -79,7 +80,7 @@ def test_the_printer_prints_a_played_game_and_its_replayed_record_alike(tmp_path
     rules = Rules.standard().evolve(max_hands=2)
     final = play_game(rules, [HeuristicBot(7 * 100 + seat) for seat in range(4)], seed=7)
     live, replayed = io.StringIO(), io.StringIO()
-    printer = _Printer(rules, live, symbols=False, quiet=False)
+    printer = _Printer(rules, live, style=CardStyle(), quiet=False)
     walk(records_module._steps(new_game(rules), enumerate_actions(final)), printer, start=new_game(rules))
     path = tmp_path / "game.txt"
     path.write_text(dumps(final), encoding="utf-8")

@@ -34,7 +34,7 @@ from html import escape
 from typing import Final
 
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import SpadesError
+from spades_rules.errors import ArgumentTypeError, SpadesError, _not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
@@ -77,7 +77,9 @@ def view(
     (True, True)
     """
     if not isinstance(observation, Observation):
-        raise TypeError(f"svg.view needs an Observation, not {type(observation).__name__}")
+        raise ArgumentTypeError(
+            f"svg.view needs an Observation, not {type(observation).__name__}", parameter="observation"
+        )
     hands: list[tuple[Card, ...] | None] = [None] * observation.rules.players
     hands[observation.seat] = observation.hand
     return _Picture(observation, hands, observation.seat, size, names, you=observation.seat).svg()
@@ -101,7 +103,7 @@ def table(
     spades_rules.errors.SpadesError: bottom must be a seat 0-3, not 4
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"svg.table needs a GameState, not {type(state).__name__}")
+        raise _not_a_state(state, "svg.table")
     players = state.rules.players
     if type(bottom) is not int or not 0 <= bottom < players:
         raise SpadesError(f"bottom must be a seat 0-{players - 1}, not {bottom!r}")
