@@ -6,6 +6,8 @@
 - ``spades-rules variants``: the presets with their one-line descriptions.
 - ``spades-rules score --bids ... --tricks ... [--bags ...]``: score one hand from a score sheet.
 - ``spades-rules replay FILE``: print a recorded game (a JSON record or a text record).
+- ``spades-rules match --bots heuristic,random --games N ...``: many games between bots on every core,
+  with statistics (see :mod:`spades_rules.simulation.cli`).
 
 Errors in the input (an unknown preset or option, a bad score sheet, a broken record) print a message
 on standard error and exit with status 2.
@@ -26,6 +28,7 @@ from spades_rules.cards import Card
 from spades_rules.errors import SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
+from spades_rules.simulation import cli as match_cli
 from spades_rules.state import GameState, Phase
 
 __all__ = ["main"]
@@ -291,6 +294,10 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 
+    match = commands.add_parser("match", help="many games between bots: win rates, bids, bags (see --help)")
+    add_rules(match)
+    match_cli.add_arguments(match)
+
     replay = commands.add_parser("replay", help="print a recorded game (JSON or text record)")
     replay.add_argument("file")
     replay.add_argument("--symbols", action="store_true")
@@ -302,7 +309,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 on success, 2 on bad input)."""
     args = _parser().parse_args(argv)
     stream = out if out is not None else sys.stdout
-    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay}
+    handlers: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+        "simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay,
+        "match": lambda args, out: match_cli.run_command(args, _rules_from(args), out),
+    }
     try:
         return handlers[args.command](args, stream)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Python's docs advise

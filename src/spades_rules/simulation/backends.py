@@ -157,7 +157,7 @@ def _in_order(
 
 def _lost(match: Match, start: int, stop: int, error: BaseException) -> SimulationError:
     return SimulationError(
-        f"a worker was lost while playing games {start} to {stop - 1} (the first one's seed is "
+        f"a worker failed or was lost while playing games {start} to {stop - 1} (the first one's seed is "
         f"{match.game_seed(start)}): {type(error).__name__}: {error}",
         game_index=start, seed=match.game_seed(start), original=error,
     )
@@ -175,6 +175,12 @@ def _process(match: Match, workers: int, records: bool, size: int | None) -> Ite
     def wait(future: Future[_Batch], start: int, stop: int) -> _Batch:
         try:
             return future.result()
+        except SimulationError as error:  # the pool chained the worker's traceback: chain the original again
+            if error.original is None:
+                raise
+            if error.original.__cause__ is None:
+                error.original.__cause__ = error.__cause__
+            raise error from error.original
         except BrokenProcessPool as error:
             raise _lost(match, start, stop, error) from error
 

@@ -14,24 +14,36 @@ from spades_rules.errors import IllegalActionError, IllegalReason, SpadesError
 __all__ = ["SimulationError", "SimulationIllegalActionError"]
 
 
-def _portable(error: BaseException | None) -> BaseException | None:
-    """``error`` itself if it pickles, else a RuntimeError carrying its type and message."""
+def _portable(error: BaseException | None) -> tuple[type[BaseException], tuple[Any, ...], dict[str, Any]] | None:
+    """``error`` as (class, args, fields), rebuilt without calling its ``__init__`` (whatever its signature);
+    a RuntimeError naming it when its class or fields do not pickle."""
     if error is None:
         return None
+    parts = (type(error), error.args, dict(getattr(error, "__dict__", {})))
     try:
-        pickle.dumps(error)
+        pickle.loads(pickle.dumps(parts))
     except Exception:
-        return RuntimeError(f"{type(error).__name__}: {error}")
+        return RuntimeError, (f"{type(error).__name__}: {error}",), {}
+    return parts
+
+
+def _restore(parts: tuple[type[BaseException], tuple[Any, ...], dict[str, Any]] | None) -> BaseException | None:
+    if parts is None:
+        return None
+    cls, args, fields = parts
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(fields)
     return error
 
 
 def _rebuild(cls: type[SimulationError], message: str, fields: dict[str, Any]) -> SimulationError:
     error = cls.__new__(cls)
     SpadesError.__init__(error, message)
+    original = _restore(fields.pop("original"))
     error.__dict__.update(fields)
-    original = fields.get("original")
-    if original is not None:
-        error.__cause__ = original
+    error.original = original
+    error.__cause__ = original
     return error
 
 
@@ -42,7 +54,7 @@ class SimulationError(SpadesError):
 
     def __init__(self, message: str, *, game_index: int | None, seed: int | None,
                  original: BaseException | None = None) -> None:
-        super().__init__(message)
+        SpadesError.__init__(self, message)  # not super(): IllegalActionError may follow in the MRO
         self.game_index = game_index
         self.seed = seed
         self.original = original

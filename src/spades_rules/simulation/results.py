@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from spades_rules.errors import SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 
 __all__ = ["BotStats", "MatchResult", "MetricStats", "Tally", "wilson_interval"]
@@ -27,13 +28,17 @@ _Z95 = 1.959963984540054
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); ``(0, 1)`` without trials."""
+    if type(successes) is not int or type(trials) is not int or not 0 <= successes <= trials:
+        raise SpadesError(f"wilson_interval needs 0 <= successes <= trials, not {successes!r} of {trials!r}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # the bounds are exact at the ends
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def _ratio(numerator: float, denominator: int) -> float | None:
