@@ -14,6 +14,7 @@ import pytest
 from spades_rules import (
     Bid,
     Deal,
+    DrawDecision,
     GameState,
     IllegalActionError,
     IllegalReason,
@@ -174,7 +175,7 @@ def test_two_player_draws_and_exchanges_are_counted() -> None:
     match = Match(Rules.two_player(), ("heuristic", "random"), 3, seed=2, hands=True)
     result = run(match)
     finals = [match.play(index) for index in range(3)]
-    decisions = [a for final in finals for a in final.history if type(a).__name__ == "DrawDecision"]
+    decisions = [a for final in finals for a in final.history if isinstance(a, DrawDecision)]
     kept = sum(a.keep for a in decisions if a.seat == 0)
     assert result.bot("heuristic").draws_kept == kept
     assert result.bot("heuristic").draw_decisions == sum(a.seat == 0 for a in decisions)
@@ -306,7 +307,7 @@ def test_interrupting_a_run_stops_the_workers_and_leaves_whole_records(tmp_path:
         (lambda: Match(SHORT, ("heuristic",) * 3, 1), "3 bots given"),
         (lambda: Match(SHORT, ("heuristic", 5), 1), "a bot is a built-in name"),
         (lambda: Match(SHORT, ("heuristic", "random"), -1), "games must be"),
-        (lambda: Match(SHORT, ("heuristic", "random"), 1, seed="1"), "seed must be"),
+        (lambda: Match(SHORT, ("heuristic", "random"), 1, seed="1"), "seed must be"),  # type: ignore[arg-type]
         (lambda: run(Match(SHORT, ("heuristic", "random"), 1), backend="threads"), "unknown backend"),  # type: ignore[arg-type]
         (lambda: run(Match(SHORT, ("heuristic", "random"), 1), workers=0), "workers must be"),
         (lambda: Match(SHORT, ("heuristic", "random"), 1).play(1), "game index"),
@@ -319,7 +320,7 @@ def test_bad_arguments_are_refused(call: object, message: str) -> None:
 
 
 def test_unpicklable_bots_are_refused_before_any_worker_starts() -> None:
-    match = Match(SHORT, (lambda seed: RandomBot(seed), "random"), 1)
+    match = Match(SHORT, (lambda seed: RandomBot(seed + 1), "random"), 1)
     with pytest.raises(SpadesError, match="picklable"):
         run(match, backend="process", workers=2)
 
@@ -350,7 +351,8 @@ def test_match_command_json_is_the_same_for_one_and_two_workers(tmp_path: Path) 
         outputs.append((out.getvalue(), records.read_bytes()))
     assert outputs[0] == outputs[1]
     data = json.loads(outputs[0][0])
-    assert data["games"] == 3 and data["unit"] == "hand" and [b["name"] for b in data["bots"]] == ["heuristic", "random"]
+    assert data["games"] == 3 and data["unit"] == "hand"
+    assert [bot["name"] for bot in data["bots"]] == ["heuristic", "random"]
     expected = run_match(Rules.two_player(), ["heuristic", "random"], games=3, seed=8, hands=True)
     assert data == json.loads(json.dumps(expected.to_dict()))
 

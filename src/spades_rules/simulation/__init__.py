@@ -86,7 +86,7 @@ def run_match(
     """Play a match and return its statistics: :class:`Match` (what is played) and :func:`run` (how)
     in one call. See :class:`Match` for the arguments that define the games."""
     match = Match(
-        rules, tuple(bots), games, seed=seed, duplicate=duplicate, hands=hands, max_hands=max_hands,
-        metrics=metrics or {}, names=tuple(names or ()),
+        rules, bots, games, seed=seed, duplicate=duplicate, hands=hands, max_hands=max_hands,
+        metrics=metrics or {}, names=names or (),
     )
     return run(match, backend=backend, workers=workers, records=records, progress=progress, batch_size=batch_size)

@@ -13,10 +13,12 @@ way; the records file then holds every game up to the last one written, each on 
 
 from __future__ import annotations
 
+import importlib
+import logging
 import os
 import pickle
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -105,7 +107,10 @@ def _play_batch(match: Match, start: int, stop: int, records: bool) -> _Batch:
     return match.play_batch(start, stop, records)
 
 
-def _serial(match: Match, records: bool, size: int | None) -> Iterator[_Batch]:
+_Batches: TypeAlias = Generator[_Batch, None, None]
+
+
+def _serial(match: Match, records: bool, size: int | None) -> _Batches:
     for start, stop in match.batches(1, size):
         yield match.play_batch(start, stop, records)
 
@@ -163,7 +168,7 @@ def _lost(match: Match, start: int, stop: int, error: BaseException) -> Simulati
     )
 
 
-def _process(match: Match, workers: int, records: bool, size: int | None) -> Iterator[_Batch]:
+def _process(match: Match, workers: int, records: bool, size: int | None) -> _Batches:
     _check_picklable(match)
     ranges = match.batches(workers, size)
     executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
@@ -194,15 +199,15 @@ def _process(match: Match, workers: int, records: bool, size: int | None) -> Ite
             _stop_pool(executor)
 
 
-def _ray(match: Match, workers: int | None, records: bool, size: int | None) -> Iterator[_Batch]:
+def _ray(match: Match, workers: int | None, records: bool, size: int | None) -> _Batches:
     try:
-        import ray
+        ray: Any = importlib.import_module("ray")  # an optional extra: typed loosely, as it may be absent
     except ImportError:
         raise SpadesError("the ray backend needs Ray: pip install 'spades_rules[ray]'") from None
     _check_picklable(match)
     started = not ray.is_initialized()
     if started:  # a cluster named by RAY_ADDRESS, or else a local one
-        ray.init(num_cpus=workers, include_dashboard=False, logging_level="error", log_to_driver=False)
+        ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
     pending: list[Any] = []
     try:
         count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))

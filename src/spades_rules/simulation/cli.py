@@ -11,6 +11,7 @@ only on the options that define the games, never on the backend or the number of
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -49,7 +50,7 @@ def _progress_bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[]
     if not sys.stderr.isatty():
         return None, lambda: None
     try:
-        from tqdm import tqdm
+        tqdm: Any = importlib.import_module("tqdm").tqdm  # the optional ``cli`` extra
     except ImportError:
         return None, lambda: None
     bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
@@ -82,7 +83,9 @@ def run_command(args: argparse.Namespace, rules: Rules, out: TextIO) -> int:
     return 0
 
 
-def _percent(part: int, whole: int) -> str:
+def _percent(part: int | None, whole: int | None) -> str:
+    if part is None or whole is None:
+        return "-"
     return f"{part}/{whole}" + (f" ({100 * part / whole:.1f}%)" if whole else "")
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -47,7 +47,7 @@ __all__ = [
 
 BotFactory: TypeAlias = Callable[[int], Bot]
 """A picklable callable that makes a bot from a seed (a bot class such as ``RandomBot`` is one)."""
-BotSpec: TypeAlias = "str | BotFactory"
+BotSpec: TypeAlias = str | BotFactory
 """A built-in bot's name (``"random"``, ``"heuristic"``) or a :data:`BotFactory`."""
 Metric: TypeAlias = Callable[[GameState], float]
 """A per-hand statistic: called with the state right after each hand is scored (``state.last_hand`` is
@@ -111,6 +111,19 @@ class GameSummary:
     """Redeals called in the game."""
 
 
+def _to_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise SpadesError(f"expected a list, not {values!r}")
+    return tuple(values)
+
+
+def _to_pairs(metrics: Mapping[str, Metric] | Iterable[tuple[str, Metric]]) -> tuple[tuple[str, Metric], ...]:
+    try:
+        return tuple(dict(metrics).items())
+    except (TypeError, ValueError):
+        raise SpadesError(f"metrics must map names to functions, not {metrics!r}") from None
+
+
 def _check_bot(spec: object, at: int) -> None:
     if isinstance(spec, str):
         if spec not in BUILTIN_BOTS:
@@ -149,14 +162,14 @@ class Match:
     """
 
     rules: Rules = attrs.field()
-    bots: tuple[BotSpec, ...] = attrs.field(converter=tuple)
+    bots: tuple[BotSpec, ...] = attrs.field(converter=_to_tuple)
     games: int = attrs.field()
     seed: int = 0
     duplicate: bool = False
     hands: bool = False
     max_hands: int | None = _BACKSTOP
-    metrics: tuple[tuple[str, Metric], ...] = attrs.field(default=(), converter=lambda m: tuple(dict(m).items()))
-    names: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    metrics: tuple[tuple[str, Metric], ...] = attrs.field(default=(), converter=_to_pairs)
+    names: tuple[str, ...] = attrs.field(default=(), converter=_to_tuple)
     lineups: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     play_rules: Rules = attrs.field(init=False)
 

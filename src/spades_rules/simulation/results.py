@@ -264,13 +264,13 @@ class Tally:
                 tally.bids += 1
                 tally.bid_total += tricks
             else:
-                made = tricks_won[seat] == 0
+                clean = tricks_won[seat] == 0
                 if blind:
                     tally.blind_nil_bids += 1
-                    tally.blind_nil_made += made
+                    tally.blind_nil_made += clean
                 else:
                     tally.nil_bids += 1
-                    tally.nil_made += made
+                    tally.nil_made += clean
         for bot, side in sides_of_bot.items():
             tally = self.bots[bot]
             made, bags, penalty = sides[side]
