@@ -1,0 +1,86 @@
+"""Games per second of :func:`spades_rules.simulation.run` on one workload: serial, 2 worker processes and
+a local Ray (2 CPUs, when Ray is installed), in one run, with the machine's load before and after.
+
+Every backend must return the same statistics (checked). Ray's start-up is timed apart from the games.
+The goal: 2 processes at least 1.7x serial when both cores are free; on a busy machine the ratio says
+more about the other processes than about the library, so the load average is printed with it.
+
+Run: ``python benchmarks/bench_simulation.py [--games 40] [--reps 3] [--rules standard] [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import statistics
+import time
+from typing import Any
+
+from spades_rules import Rules
+from spades_rules.simulation import Match, MatchResult, default_workers, run
+
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def _timed(match: Match, **options: Any) -> tuple[float, MatchResult]:
+    start = time.perf_counter()
+    result = run(match, **options)
+    return time.perf_counter() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=40, help="games per backend (default 40)")
+    parser.add_argument("--rules", default="standard", help="a preset (default standard)")
+    parser.add_argument("--bots", default="heuristic,heuristic", help="bots per side (default heuristic,heuristic)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions; the median is shown (default 3)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 6 games, once, no Ray")
+    args = parser.parse_args()
+    games = 6 if args.quick else args.games
+    match = Match(Rules.preset(args.rules), tuple(args.bots.split(",")), games, seed=args.seed)
+    print(f"workload: {games} games of {args.rules}, bots {args.bots}, seed {args.seed}; "
+          f"{default_workers()} usable cores (os.cpu_count() = {os.cpu_count()})")
+    print(f"load average before: {_load()}")
+    backends: list[tuple[str, dict[str, Any]]] = [("serial", {}), ("process, 2 workers", {"backend": "process",
+                                                                                     "workers": 2})]
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        ray = None
+    if ray is not None and not args.quick:
+        start = time.perf_counter()
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        print(f"local Ray started in {time.perf_counter() - start:.1f} s (not counted)")
+        run(Match(match.rules, match.bots, 2, seed=args.seed + 1), backend="ray")  # start its workers
+        backends.append(("ray, 2 local CPUs", {"backend": "ray"}))
+    elif not args.quick:
+        print("Ray is not installed (pip install 'spades_rules[ray]'): skipped")
+    reps = 1 if args.quick else args.reps
+    times: dict[str, list[float]] = {name: [] for name, _ in backends}
+    reference = None
+    try:
+        for _ in range(reps):  # interleaved, so a burst of load hits every backend alike
+            for name, options in backends:
+                seconds, result = _timed(match, **options)
+                reference = reference or result
+                assert result == reference, f"{name} disagrees with serial"
+                times[name].append(seconds)
+    finally:
+        if ray is not None and ray.is_initialized():
+            ray.shutdown()
+    serial_time = statistics.median(times["serial"])
+    print(f"median of {reps} interleaved runs each")
+    print(f"{'backend':<20} {'seconds':>8} {'games/s':>8} {'vs serial':>9}")
+    for name, measured in times.items():
+        seconds = statistics.median(measured)
+        print(f"{name:<20} {seconds:8.2f} {games / seconds:8.2f} {serial_time / seconds:8.2f}x")
+    print(f"load average after: {_load()}  (1, 5 and 15 minutes; above the core count means the cores were shared)")
+
+
+if __name__ == "__main__":
+    main()
