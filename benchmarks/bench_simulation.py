@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import resource
 import statistics
 import time
 from typing import Any
@@ -26,10 +27,18 @@ def _load() -> str:
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
 
 
-def _timed(match: Match, **options: Any) -> tuple[float, MatchResult]:
-    start = time.perf_counter()
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished children (the pool's workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(match: Match, **options: Any) -> tuple[float, float, MatchResult]:
+    """Wall seconds, CPU seconds (this process and its pool; not Ray's workers) and the result."""
+    start, cpu = time.perf_counter(), _cpu()
     result = run(match, **options)
-    return time.perf_counter() - start, result
+    return time.perf_counter() - start, _cpu() - cpu, result
 
 
 def main() -> None:
@@ -62,23 +71,30 @@ def main() -> None:
         print("Ray is not installed (pip install 'spades_rules[ray]'): skipped")
     reps = 1 if args.quick else args.reps
     times: dict[str, list[float]] = {name: [] for name, _ in backends}
+    cpu_times: dict[str, list[float]] = {name: [] for name, _ in backends}
     reference = None
     try:
         for _ in range(reps):  # interleaved, so a burst of load hits every backend alike
             for name, options in backends:
-                seconds, result = _timed(match, **options)
+                seconds, cpu, result = _timed(match, **options)
                 reference = reference or result
                 assert result == reference, f"{name} disagrees with serial"
                 times[name].append(seconds)
+                cpu_times[name].append(cpu)
     finally:
         if ray is not None and ray.is_initialized():
             ray.shutdown()
     serial_time = statistics.median(times["serial"])
     print(f"median of {reps} interleaved runs each")
-    print(f"{'backend':<20} {'seconds':>8} {'games/s':>8} {'vs serial':>9}")
+    serial_cpu = statistics.median(cpu_times["serial"])
+    print(f"{'backend':<20} {'seconds':>8} {'games/s':>8} {'vs serial':>9} {'CPU s':>7} {'CPU vs serial':>13}")
     for name, measured in times.items():
         seconds = statistics.median(measured)
-        print(f"{name:<20} {seconds:8.2f} {games / seconds:8.2f} {serial_time / seconds:8.2f}x")
+        cpu = statistics.median(cpu_times[name])
+        shown = f"{cpu:7.2f} {cpu / serial_cpu:12.2f}x" if "ray" not in name else f"{'-':>7} {'-':>13}"
+        print(f"{name:<20} {seconds:8.2f} {games / seconds:8.2f} {serial_time / seconds:8.2f}x {shown}")
+    print("CPU vs serial: the work the backend spent on the same games (1.00x = no overhead); on a busy")
+    print("machine it shows the cost of the parallel run where the wall-clock ratio cannot.")
     print(f"load average after: {_load()}  (1, 5 and 15 minutes; above the core count means the cores were shared)")
 
 
