@@ -44,6 +44,7 @@ def main() -> None:
     hands = [results[label].hands_per_game or 0.0 for label in labels]
     length.bar(labels, hands, color=["#4c72b0", "#dd8452"])
     length.set_title("hands per game")
+    length.set_ylim(0, 1.2 * max(hands))
     for at, value in enumerate(hands):
         length.text(at, value, f"{value:.1f}", ha="center", va="bottom")
     width = 0.38
@@ -56,7 +57,8 @@ def main() -> None:
     for axes, title in ((nil, "nil made (% of nil bids)"), (bags, "bags per side per hand")):
         axes.set_xticks(range(len(labels)), labels)
         axes.set_title(title)
-        axes.legend(fontsize="small")
+        axes.set_ylim(0, 1.4 * axes.get_ylim()[1])
+        axes.legend(fontsize="small", loc="upper right")
     for axes in (length, nil, bags):
         axes.tick_params(axis="x", labelsize="small")
     figure.suptitle(f"heuristic vs random bots, {args.games} deals in duplicate, seed {args.seed}")
