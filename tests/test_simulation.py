@@ -7,6 +7,10 @@ import io
 import json
 import os
 import pickle
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -197,6 +201,19 @@ def test_duplicate_rotations() -> None:
     assert Match(Rules.standard(), ("heuristic", "random"), 1).lineups == ((0, 1, 0, 1),)
 
 
+def test_fewer_bots_than_sides_take_the_sides_in_turn() -> None:
+    rules = Rules.three_player().evolve(max_hands=1)
+    match = Match(rules, ("heuristic", "random"), 3, seed=2, duplicate=True)
+    assert match.lineups == ((0, 1, 0), (0, 0, 1), (1, 0, 0))
+    result = run(match)
+    heuristic, random = result.bot("heuristic"), result.bot("random")
+    assert (heuristic.games, random.games) == (18, 9)  # 9 games: heuristic holds two sides of three
+    finals = [match.play(index) for index in range(9)]
+    wins = sum(final.winner is not None and match.lineup(i)[final.winner] == 0 for i, final in enumerate(finals))
+    assert heuristic.wins == wins  # at most one of its sides wins a game
+    assert heuristic.seat_hands == 18 and random.seat_hands == 9
+
+
 def test_duplicate_games_share_their_deals_with_the_bots_swapped() -> None:
     match = Match(SHORT, ("heuristic", "random"), 2, seed=4, duplicate=True)
     assert match.total_games == 4
@@ -305,6 +322,7 @@ def test_interrupting_a_run_stops_the_workers_and_leaves_whole_records(tmp_path:
     [
         (lambda: Match(SHORT, ("heuristic", "clever"), 1), "unknown bot 'clever'"),
         (lambda: Match(SHORT, ("heuristic",) * 3, 1), "3 bots given"),
+        (lambda: Match(SHORT, (), 1), "0 bots given"),
         (lambda: Match(SHORT, ("heuristic", 5), 1), "a bot is a built-in name"),
         (lambda: Match(SHORT, ("heuristic", "random"), -1), "games must be"),
         (lambda: Match(SHORT, ("heuristic", "random"), 1, seed="1"), "seed must be"),  # type: ignore[arg-type]
@@ -355,6 +373,26 @@ def test_match_command_json_is_the_same_for_one_and_two_workers(tmp_path: Path) 
     assert [bot["name"] for bot in data["bots"]] == ["heuristic", "random"]
     expected = run_match(Rules.two_player(), ["heuristic", "random"], games=3, seed=8, hands=True)
     assert data == json.loads(json.dumps(expected.to_dict()))
+
+
+def test_ctrl_c_stops_the_match_command_cleanly(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    argv = [sys.executable, "-m", "spades_rules", "match", "--hands", "--games", "5000", "--workers", "2",
+            "--records", str(records)]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (records.exists() and records.stat().st_size):
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "interrupted" in err and out == ""
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) < 5000
+    assert all(from_dict(json.loads(line)).is_over for line in lines)
 
 
 def test_match_command_reports_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

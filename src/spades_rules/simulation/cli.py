@@ -128,6 +128,8 @@ def format_result(result: MatchResult) -> str:
         cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         lines.append("  ".join(cells).rstrip())
     lines.append("")
+    if any(bot.games > result.games for bot in result.bots):
+        lines.append("(fewer bots than sides: a bot's games count once per side it held)")
     per_game = _number(result.hands_per_game)
     if result.unit == "game":
         lines.append(

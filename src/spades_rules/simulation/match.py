@@ -148,7 +148,9 @@ class Match:
     """A simulation to run: ``games`` games of ``rules`` between ``bots``.
 
     - ``bots``: one per side (each seat of a side gets its own bot from the side's factory) or one per
-      seat; a built-in name (:data:`BUILTIN_BOTS`) or a picklable ``factory(seed) -> bot``.
+      seat; a built-in name (:data:`BUILTIN_BOTS`) or a picklable ``factory(seed) -> bot``. Fewer bots
+      than sides take the sides in turn (``heuristic, random`` at a three-player table: heuristic,
+      random, heuristic); a bot that holds several sides counts each as one entry in its statistics.
     - ``seed``: the master seed; game ``i`` is the same game whatever runs it.
     - ``duplicate``: each deal is played once per rotation of the bots around the table (for two sides,
       with the sides swapped); ``games`` then counts deals, and :attr:`total_games` is
@@ -185,10 +187,10 @@ class Match:
         if self.max_hands is not None:
             _positive_int("max_hands", self.max_hands)
         rules = self.rules
-        if len(self.bots) not in (rules.num_sides, rules.players):
+        if not 1 <= len(self.bots) <= rules.num_sides and len(self.bots) != rules.players:
             raise SpadesError(
-                f"{len(self.bots)} bots given: these rules need one per side ({rules.num_sides}) "
-                f"or one per seat ({rules.players})"
+                f"{len(self.bots)} bots given: these rules need one per side ({rules.num_sides}, or fewer: "
+                f"they take the sides in turn) or one per seat ({rules.players})"
             )
         for at, spec in enumerate(self.bots):
             _check_bot(spec, at)
@@ -213,19 +215,15 @@ class Match:
     def _make_lineups(self) -> tuple[tuple[int, ...], ...]:
         rules = self.rules
         n = rules.players
-        per_seat = len(self.bots) == n
-        base = tuple(seat if per_seat else rules.side_of(seat) for seat in range(n))
+        count = len(self.bots)
+        per_seat = count == n and count != rules.num_sides
+        base = tuple(seat if per_seat else rules.side_of(seat) % count for seat in range(n))
         rotations = range(n) if self.duplicate else range(1)
         lineups: list[tuple[int, ...]] = []
         for shift in rotations:
             lineup = tuple(base[(seat - shift) % n] for seat in range(n))
-            if lineup in lineups:
-                continue
-            for bot in set(lineup):
-                sides = {rules.side_of(seat) for seat in range(n) if lineup[seat] == bot}
-                if len(sides) > 1:
-                    raise SpadesError(f"rotating the table puts bot {self.names[bot]!r} on two sides")
-            lineups.append(lineup)
+            if lineup not in lineups:
+                lineups.append(lineup)
         return tuple(lineups)
 
     @property

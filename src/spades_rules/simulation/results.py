@@ -49,7 +49,8 @@ def _ratio(numerator: float, denominator: int) -> float | None:
 class BotStats:
     """One bot's results over the games it sat in.
 
-    Game results and margins are its side's. Bid counts are per seat-hand it played; contract, set and bag
+    Game results and margins are its side's, counted once per side it held in a game (a bot holds one side
+    unless fewer bots than sides were given). Bid counts are per seat-hand it played; contract, set and bag
     figures per side-hand of a side it sat on (a partnership's contract is the partners' together).
     The two-player draw and blind-nil exchange figures are None when the rules have neither.
     """
@@ -221,10 +222,8 @@ class Tally:
         self.redeals += game.redeals
         side_of = self.side_of
         lineup = game.lineup
-        sides_of_bot: dict[int, int] = {}
-        for seat, bot in enumerate(lineup):
-            sides_of_bot[bot] = side_of[seat]
-        for bot, side in sides_of_bot.items():
+        entries = sorted({(bot, side_of[seat]) for seat, bot in enumerate(lineup)})  # (bot, side) it holds
+        for bot, side in entries:
             tally = self.bots[bot]
             tally.games += 1
             if game.winner is None:
@@ -239,7 +238,7 @@ class Tally:
             tally.draw_decisions += game.draw_decisions[seat]
             tally.exchanges += game.exchanges[seat]
         for hand in game.hands:
-            self._add_hand(lineup, sides_of_bot, hand)
+            self._add_hand(lineup, entries, hand)
             for tally_m, value in zip(self.metric_tallies, hand.metrics, strict=True):
                 tally_m.count += 1
                 tally_m.total += value
@@ -249,7 +248,7 @@ class Tally:
     def _add_hand(
         self,
         lineup: tuple[int, ...],
-        sides_of_bot: dict[int, int],
+        entries: list[tuple[int, int]],
         hand: HandSummary,
     ) -> None:
         bids, tricks_won, sides = hand.bids, hand.tricks_won, hand.sides
@@ -271,7 +270,7 @@ class Tally:
                 else:
                     tally.nil_bids += 1
                     tally.nil_made += clean
-        for bot, side in sides_of_bot.items():
+        for bot, side in entries:
             tally = self.bots[bot]
             made, bags, penalty = sides[side]
             tally.side_hands += 1
@@ -286,7 +285,9 @@ class Tally:
         match = self.match
         rules = match.play_rules
         has_draw = rules.deal_method == "draw"
-        has_exchange = rules.blind_nil and rules.blind_nil_exchange > 0 and rules.bidding != "none"
+        has_exchange = (
+            rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0 and rules.bidding != "none"
+        )
         bots = tuple(
             _bot_stats(name, tally, has_draw, has_exchange) for name, tally in zip(match.names, self.bots, strict=True)
         )
