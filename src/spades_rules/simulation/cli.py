@@ -53,7 +53,7 @@ def _progress_bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[]
         tqdm: Any = importlib.import_module("tqdm").tqdm  # the optional ``cli`` extra
     except ImportError:
         return None, lambda: None
-    bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+    bar = tqdm(total=total, unit="game", file=sys.stderr)
     return bar.update, bar.close
 
 
