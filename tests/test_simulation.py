@@ -328,6 +328,7 @@ def test_interrupting_a_run_stops_the_workers_and_leaves_whole_records(tmp_path:
         (lambda: Match(SHORT, ("heuristic", "random"), 1, seed="1"), "seed must be"),  # type: ignore[arg-type]
         (lambda: run(Match(SHORT, ("heuristic", "random"), 1), backend="threads"), "unknown backend"),  # type: ignore[arg-type]
         (lambda: run(Match(SHORT, ("heuristic", "random"), 1), workers=0), "workers must be"),
+        (lambda: run(Match(SHORT, ("heuristic", "random"), 1), records=3), "records must be"),  # type: ignore[arg-type]
         (lambda: Match(SHORT, ("heuristic", "random"), 1).play(1), "game index"),
         (lambda: run_match(SHORT, ["heuristic", "random"], games=1, names=["a"]), "one string per bot"),
     ],

@@ -71,6 +71,8 @@ def run(
         raise SpadesError(f"workers must be a positive integer, not {workers!r}")
     if batch_size is not None and (type(batch_size) is not int or batch_size < 1):
         raise SpadesError(f"batch_size must be a positive integer, not {batch_size!r}")
+    if records is not None and not isinstance(records, str | os.PathLike):
+        raise SpadesError(f"records must be a file name, not {records!r}")
     if progress is not None and not callable(progress):
         raise SpadesError("progress must be a function of the number of games finished")
     tally = Tally(match)
