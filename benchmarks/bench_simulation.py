@@ -11,6 +11,7 @@ Run: ``python benchmarks/bench_simulation.py [--games 40] [--reps 3] [--rules st
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import importlib
 import os
 import resource
@@ -25,6 +26,27 @@ from spades_rules.simulation import Match, MatchResult, default_workers, run
 def _load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def _spin(_: int = 0) -> float:
+    """A fixed pure-Python loop; returns its wall time."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(5_000_000):
+        total += i
+    return time.perf_counter() - start
+
+
+def _capacity() -> float:
+    """How many times more work two processes do than one right now, on a loop that shares nothing:
+    2.0 on two free cores, about 1.0 when the machine has one core to spare. The ceiling for any backend."""
+    alone = _spin()
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        list(pool.map(_spin, range(2)))  # start the workers
+        start = time.perf_counter()
+        list(pool.map(_spin, range(2)))
+        together = time.perf_counter() - start
+    return 2 * alone / together
 
 
 def _cpu() -> float:
@@ -55,46 +77,57 @@ def main() -> None:
     print(f"workload: {games} games of {args.rules}, bots {args.bots}, seed {args.seed}; "
           f"{default_workers()} usable cores (os.cpu_count() = {os.cpu_count()})")
     print(f"load average before: {_load()}")
-    backends: list[tuple[str, dict[str, Any]]] = [("serial", {}), ("process, 2 workers", {"backend": "process",
-                                                                                     "workers": 2})]
+    capacity = _capacity()
+    print(f"parallel capacity now: two independent processes do {capacity:.2f}x the work of one "
+          f"(2.00 on two free cores): the ceiling for 2 workers")
+    run(Match(match.rules, match.bots, 2, seed=args.seed + 1))  # warm this process's caches (workers fork it)
+    reps = 1 if args.quick else args.reps
+    times: dict[str, list[float]] = {"serial": [], "process, 2 workers": []}
+    cpu_times: dict[str, list[float]] = {name: [] for name in times}
+    local: list[tuple[str, dict[str, Any]]] = [("serial", {}), ("process, 2 workers", {"backend": "process",
+                                                                                   "workers": 2})]
+    results: list[MatchResult] = []
+    for _ in range(reps):  # interleaved, so a burst of load hits both alike
+        for name, options in local:
+            seconds, cpu, result = _timed(match, **options)
+            results.append(result)
+            times[name].append(seconds)
+            cpu_times[name].append(cpu)
+    assert all(result == results[0] for result in results), "the backends disagree"
+    reference = results[0]
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         ray = None
-    if ray is not None and not args.quick:
+    if ray is not None and not args.quick:  # after the others: Ray's own daemons take CPU while it runs
         start = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
         print(f"local Ray started in {time.perf_counter() - start:.1f} s (not counted)")
-        run(Match(match.rules, match.bots, 2, seed=args.seed + 1), backend="ray")  # start its workers
-        backends.append(("ray, 2 local CPUs", {"backend": "ray"}))
+        try:
+            run(Match(match.rules, match.bots, 2, seed=args.seed + 1), backend="ray")  # start its workers
+            times["ray, 2 local CPUs"] = []
+            for _ in range(reps):
+                seconds, _cpu_used, result = _timed(match, backend="ray")
+                assert result == reference, "the ray backend disagrees with serial"
+                times["ray, 2 local CPUs"].append(seconds)
+        finally:
+            ray.shutdown()
     elif not args.quick:
         print("Ray is not installed (pip install 'spades_rules[ray]'): skipped")
-    reps = 1 if args.quick else args.reps
-    times: dict[str, list[float]] = {name: [] for name, _ in backends}
-    cpu_times: dict[str, list[float]] = {name: [] for name, _ in backends}
-    reference = None
-    try:
-        for _ in range(reps):  # interleaved, so a burst of load hits every backend alike
-            for name, options in backends:
-                seconds, cpu, result = _timed(match, **options)
-                reference = reference or result
-                assert result == reference, f"{name} disagrees with serial"
-                times[name].append(seconds)
-                cpu_times[name].append(cpu)
-    finally:
-        if ray is not None and ray.is_initialized():
-            ray.shutdown()
     serial_time = statistics.median(times["serial"])
-    print(f"median of {reps} interleaved runs each")
+    print(f"median of {reps} runs each (serial and process interleaved, then Ray)")
     serial_cpu = statistics.median(cpu_times["serial"])
     print(f"{'backend':<20} {'seconds':>8} {'games/s':>8} {'vs serial':>9} {'CPU s':>7} {'CPU vs serial':>13}")
     for name, measured in times.items():
         seconds = statistics.median(measured)
-        cpu = statistics.median(cpu_times[name])
-        shown = f"{cpu:7.2f} {cpu / serial_cpu:12.2f}x" if "ray" not in name else f"{'-':>7} {'-':>13}"
+        shown = f"{'-':>7} {'-':>13}"
+        if name in cpu_times:
+            cpu = statistics.median(cpu_times[name])
+            shown = f"{cpu:7.2f} {cpu / serial_cpu:12.2f}x"
         print(f"{name:<20} {seconds:8.2f} {games / seconds:8.2f} {serial_time / seconds:8.2f}x {shown}")
     print("CPU vs serial: the work the backend spent on the same games (1.00x = no overhead); on a busy")
     print("machine it shows the cost of the parallel run where the wall-clock ratio cannot.")
+    print(f"parallel capacity after: {_capacity():.2f}x")
     print(f"load average after: {_load()}  (1, 5 and 15 minutes; above the core count means the cores were shared)")
 
 
