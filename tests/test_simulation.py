@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades_rules import (
     Bid,
@@ -237,6 +239,18 @@ def test_serial_and_two_processes_give_identical_results_and_records(tmp_path: P
     assert serial == process
     assert json.dumps(serial.to_dict()) == json.dumps(process.to_dict())
     assert (tmp_path / "serial.jsonl").read_bytes() == (tmp_path / "process.jsonl").read_bytes()
+
+
+@settings(max_examples=15, deadline=None)
+@given(games=st.integers(0, 5), seed=st.integers(0, 2**70), batch=st.integers(1, 6), duplicate=st.booleans())
+def test_batching_never_changes_the_result(games: int, seed: int, batch: int, duplicate: bool) -> None:
+    match = Match(Rules.standard(), ("heuristic", "random"), games, seed=seed, hands=True, duplicate=duplicate)
+    result = run(match, batch_size=batch)
+    assert result == run(match)
+    assert result.games == match.total_games == sum(bot.games for bot in result.bots) // 2
+    for bot in result.bots:
+        assert bot.wins + bot.ties + bot.losses == bot.games
+        assert bot.win_ci[0] <= bot.win_rate <= bot.win_ci[1]
 
 
 def test_the_records_stream_loads_back(tmp_path: Path) -> None:
