@@ -5,7 +5,7 @@ Every backend must return the same statistics (checked). Ray's start-up is timed
 The goal: 2 processes at least 1.7x serial when both cores are free; on a busy machine the ratio says
 more about the other processes than about the library, so the load average is printed with it.
 
-Run: ``python benchmarks/bench_simulation.py [--games 40] [--reps 3] [--rules standard] [--quick]``.
+Run: ``python benchmarks/bench_simulation.py [--games 60] [--reps 3] [--rules standard] [--quick]``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _timed(match: Match, **options: Any) -> tuple[float, float, MatchResult]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=40, help="games per backend (default 40)")
+    parser.add_argument("--games", type=int, default=60, help="games per backend (default 60)")
     parser.add_argument("--rules", default="standard", help="a preset (default standard)")
     parser.add_argument("--bots", default="heuristic,heuristic", help="bots per side (default heuristic,heuristic)")
     parser.add_argument("--seed", type=int, default=1)
