@@ -9,6 +9,8 @@
 - ``spades-rules play [--rules NAME] [--seat N] [--seed S] [--save FILE] [--resume FILE]``: play one seat
   against the built-in bots in the terminal (see :mod:`spades_rules.play`).
 - ``spades-rules --version``: the version.
+- ``spades-rules match --bots heuristic,random --games N ...``: many games between bots on every core,
+  with statistics (see :mod:`spades_rules.simulation.cli`).
 
 Cards print as letters (``KH``) unless the output is a terminal: there ``--suits auto`` and ``--color auto``
 (the defaults) print suit symbols and red hearts and diamonds (``NO_COLOR`` turns colour off); see
@@ -32,6 +34,7 @@ from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
+from spades_rules.simulation import cli as match_cli
 from spades_rules.state import GameState, Phase
 from spades_rules.terminal import COLOR_CHOICES, SUIT_CHOICES, CardStyle, card_style
 from spades_rules.walk import GameVisitor, walk
@@ -337,6 +340,10 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
 
+    match = commands.add_parser("match", help="many games between bots: win rates, bids, bags (see --help)")
+    add_rules(match)
+    match_cli.add_arguments(match)
+
     replay = commands.add_parser("replay", help="print a recorded game (JSON or text record)")
     replay.add_argument(
         "file", help="the record: a JSON or text record file (- for standard input); at most 10,000,000 characters"
@@ -360,7 +367,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 on success, 2 on bad input)."""
     args = _parser().parse_args(argv)
     stream = out if out is not None else sys.stdout
-    handlers = {"simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file, "play": _play}
+    handlers: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+        "simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file, "play": _play,
+        "match": lambda args, out: match_cli.run_command(args, _rules_from(args), out),
+    }
     try:
         return handlers[args.command](args, stream)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Python's docs advise
