@@ -74,7 +74,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from spades_rules.codec import _exchanges_possible
 from spades_rules.errors import ObservationError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
@@ -122,7 +121,7 @@ class _Layout:
                 ("stock", 1),
                 ("draws", 2 * n * tricks),
             ]
-        if _exchanges_possible(rules):
+        if rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0:
             sizes += [("exchanged", n), ("exchange_cards", n * deck), ("pending_exchanges", n)]
         blocks: dict[str, tuple[int, int]] = {}
         start = 0
