@@ -77,7 +77,7 @@ from spades_rules.engine import apply, new_game
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, SpadesError
 from spades_rules.records import format_action
 from spades_rules.rules import Rules
-from spades_rules.state import GameState, Phase
+from spades_rules.state import GameState
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
 from spades_rules.views import observe
 
@@ -216,7 +216,7 @@ def _hand_length(rules: Rules) -> int:
     return draws + MAX_REDEALS + n + 2 * n + n * tricks
 
 
-class SpadesGame(pyspiel.Game):  # type: ignore[misc]
+class SpadesGame(pyspiel.Game):
     """The pyspiel game: made by ``pyspiel.load_game("spades_rules(...)")`` or :func:`load_game`."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
@@ -263,7 +263,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
         return SpadesObserver(self, iig_obs_type, params)
 
 
-class SpadesState(pyspiel.State):  # type: ignore[misc]
+class SpadesState(pyspiel.State):
     """One pyspiel state: the library's :attr:`game_state` plus the cards of a deal in progress."""
 
     def __init__(self, game: SpadesGame) -> None:
@@ -309,7 +309,9 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         state = self._game_state
         if state.is_chance:
             if action in self._dealt or Card.from_index(action) not in self._rules.deck:
-                raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"chance outcome {action} is not a card left to deal")
+                raise IllegalActionError(
+                    IllegalReason.NOT_AN_ACTION, f"chance outcome {action} is not a card left to deal"
+                )
             self._dealt.append(action)
             if len(self._dealt) == len(self._rules.deck):
                 self._game_state = apply(state, Deal(tuple(Card.from_index(index) for index in self._dealt)))

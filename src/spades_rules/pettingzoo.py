@@ -70,10 +70,10 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the bare env
+class raw_env(AECEnv, EzPickle):
     """The bare AEC environment (see the module docstring); :func:`env` wraps it."""
 
-    metadata: Final = {  # noqa: RUF012 - PettingZoo reads it as a class attribute
+    metadata: Final[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "spades_rules_v0",
         "is_parallelizable": False,
@@ -91,7 +91,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # noqa: N801 - PettingZo
             rules = rules_or_preset
         else:
             raise TypeError(f"env needs Rules or a preset name, not {type(rules_or_preset).__name__}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.rules: Rules = episode_rules(rules, whole_game)
         self.whole_game = whole_game

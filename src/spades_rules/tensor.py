@@ -132,15 +132,16 @@ class _Layout:
         self.size = start
         self.card_slot = {card: slot for slot, card in enumerate(rules.deck)}
         # sides_from[seat]: the sides in the order seen from ``seat`` (its own first, then clockwise)
-        self.sides_from = tuple(
-            tuple(
-                sorted(
-                    range(sides),
-                    key=lambda side, seat=seat: min((other - seat) % n for other in rules.sides[side]),
-                )
-            )
-            for seat in range(n)
-        )
+        self.sides_from = tuple(_sides_seen_from(rules, seat) for seat in range(n))
+
+
+def _sides_seen_from(rules: Rules, seat: int) -> tuple[int, ...]:
+    n = rules.players
+
+    def distance(side: int) -> int:
+        return min((other - seat) % n for other in rules.sides[side])
+
+    return tuple(sorted(range(rules.num_sides), key=distance))
 
 
 @lru_cache(maxsize=64)
@@ -218,11 +219,11 @@ def observation_tensor(view: Observation) -> list[float]:
     for trick in view.tricks:
         for other, card in trick.plays(n):
             out[played + rel(other) * deck + slot[card]] = 1.0
-    trick = view.current_trick
-    if trick is not None:
-        out[blocks["trick_leader"][0] + rel(trick.leader)] = 1.0
+    current_trick = view.current_trick
+    if current_trick is not None:
+        out[blocks["trick_leader"][0] + rel(current_trick.leader)] = 1.0
         current = blocks["current_trick"][0]
-        for other, card in trick.plays(n):
+        for other, card in current_trick.plays(n):
             out[played + rel(other) * deck + slot[card]] = 1.0
             out[current + rel(other) * deck + slot[card]] = 1.0
     start = blocks["bids"][0]
