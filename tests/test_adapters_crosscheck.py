@@ -62,7 +62,7 @@ def test_openspiel_agrees_with_the_library(name: str, episode: int) -> None:
         decisions += 1
     assert decisions > rules.tricks_per_hand
     assert state.returns() == _hand_points(state.game_state)
-    assert pyspiel.PlayerId.TERMINAL == state.current_player()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
 
 
 @pytest.mark.parametrize("episode", [0, 1])

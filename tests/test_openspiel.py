@@ -67,9 +67,12 @@ def test_parameters_are_typed_with_sentinels() -> None:
     assert spec["with_jokers"] is False and spec["removed_cards"] == "default" and spec["redeal_on"] == "none"
     game = pyspiel.load_game(f"spades_rules(bag_limit={openspiel.NONE},losing_score=-200,removed_cards=none)")
     assert game.rules == Rules(bag_limit=None, losing_score=-200, removed_cards=())
-    game = pyspiel.load_game("spades_rules(redeal_on=no_spades no_face_cards,removed_cards=3C 3D,players=5,partnerships=False)")
+    game = pyspiel.load_game(
+        "spades_rules(redeal_on=no_spades no_face_cards,removed_cards=3C 3D,players=5,partnerships=False)"
+    )
     assert game.rules.redeal_on == ("no_face_cards", "no_spades")
-    assert game.rules == Rules.individual(5).evolve(redeal_on=("no_spades", "no_face_cards"), removed_cards=("3C", "3D"))
+    expected = Rules.individual(5).evolve(redeal_on=("no_spades", "no_face_cards"), removed_cards=("3C", "3D"))
+    assert game.rules == expected
     assert openspiel.rules_from_parameters({"preset": "no_bid"}) == Rules.no_bid()
     assert openspiel.game_parameters(Rules.bicycle()) == {"nil": False, "blind_nil": False, "set_penalty": "zero"}
 

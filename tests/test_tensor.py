@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from _games import random_game
 from spades_rules import (
     Bid,
     ObservationError,
@@ -21,7 +22,6 @@ from spades_rules import (
     sample_deal,
 )
 from spades_rules.views import Observation
-from tests._games import random_game
 
 HOUSE_RULES = {
     "jokers_54_three": Rules.three_player().evolve(with_jokers=True, removed_cards=()),

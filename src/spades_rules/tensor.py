@@ -88,7 +88,7 @@ _PHASE_INDEX: Final = {phase: index for index, phase in enumerate(_PHASES)}
 class _Layout:
     """The blocks of the tensor for one :class:`Rules` value (computed once per rules)."""
 
-    __slots__ = ("blocks", "card_slot", "sides_from", "size")
+    __slots__ = ("blocks", "card_slot", "relative", "sides_from", "size")
 
     def __init__(self, rules: Rules) -> None:
         n, deck, tricks = rules.players, len(rules.deck), rules.tricks_per_hand
@@ -133,6 +133,7 @@ class _Layout:
         self.card_slot = {card: slot for slot, card in enumerate(rules.deck)}
         # sides_from[seat]: the sides in the order seen from ``seat`` (its own first, then clockwise)
         self.sides_from = tuple(_sides_seen_from(rules, seat) for seat in range(n))
+        self.relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
 
 
 def _sides_seen_from(rules: Rules, seat: int) -> tuple[int, ...]:
@@ -197,15 +198,13 @@ def observation_tensor(view: Observation) -> list[float]:
     deck = len(rules.deck)
     tricks = rules.tricks_per_hand
     out = [0.0] * layout.size
-
-    def rel(other: int) -> int:
-        return (other - seat) % n
+    rel = layout.relative[seat]  # rel[other]: the other seat counted clockwise from the observer
 
     out[blocks["seat"][0] + seat] = 1.0
     out[blocks["phase"][0] + _PHASE_INDEX[view.phase]] = 1.0
-    out[blocks["dealer"][0] + rel(view.dealer)] = 1.0
+    out[blocks["dealer"][0] + rel[view.dealer]] = 1.0
     if view.to_act is not None:
-        out[blocks["to_act"][0] + rel(view.to_act)] = 1.0
+        out[blocks["to_act"][0] + rel[view.to_act]] = 1.0
     start = blocks["hand"][0]
     if view.hand is None:
         out[blocks["hand_hidden"][0]] = 1.0
@@ -214,28 +213,31 @@ def observation_tensor(view: Observation) -> list[float]:
             out[start + slot[card]] = 1.0
     start = blocks["hand_sizes"][0]
     for other, size in enumerate(view.hand_sizes):
-        out[start + rel(other)] = size / tricks
+        out[start + rel[other]] = size / tricks
     played = blocks["played"][0]
     for trick in view.tricks:
-        for other, card in trick.plays(n):
-            out[played + rel(other) * deck + slot[card]] = 1.0
+        leader = trick.leader
+        for offset, card in enumerate(trick.cards):
+            out[played + rel[(leader + offset) % n] * deck + slot[card]] = 1.0
     current_trick = view.current_trick
     if current_trick is not None:
-        out[blocks["trick_leader"][0] + rel(current_trick.leader)] = 1.0
+        leader = current_trick.leader
+        out[blocks["trick_leader"][0] + rel[leader]] = 1.0
         current = blocks["current_trick"][0]
-        for other, card in current_trick.plays(n):
-            out[played + rel(other) * deck + slot[card]] = 1.0
-            out[current + rel(other) * deck + slot[card]] = 1.0
+        for offset, card in enumerate(current_trick.cards):
+            where = rel[(leader + offset) % n] * deck + slot[card]
+            out[played + where] = 1.0
+            out[current + where] = 1.0
     start = blocks["bids"][0]
     for other, bid in enumerate(view.bids):
         if bid is not None:
-            base = start + rel(other) * (tricks + 3)
+            base = start + rel[other] * (tricks + 3)
             out[base] = 1.0
             out[base + 1] = 1.0 if bid.blind else 0.0
             out[base + 2 + min(bid.tricks, tricks)] = 1.0
     start = blocks["tricks_won"][0]
     for other, won in enumerate(view.tricks_won):
-        out[start + rel(other)] = won / tricks
+        out[start + rel[other]] = won / tricks
     out[blocks["spades_broken"][0]] = 1.0 if view.spades_broken else 0.0
     order = layout.sides_from[seat]
     score_start, bag_start = blocks["scores"][0], blocks["bags"][0]
@@ -246,11 +248,11 @@ def observation_tensor(view: Observation) -> list[float]:
     start = blocks["voids"][0]
     for other, suits in enumerate(view.voids):
         for suit in suits:
-            out[start + rel(other) * 4 + int(suit)] = 1.0
+            out[start + rel[other] * 4 + int(suit)] = 1.0
     start = blocks["known_cards"][0]
     for other, cards in enumerate(view.known_cards):
         for card in cards:
-            out[start + rel(other) * deck + slot[card]] = 1.0
+            out[start + rel[other] * deck + slot[card]] = 1.0
     if "draws" in blocks:
         if view.draw_card is not None:
             out[blocks["draw_card"][0] + slot[view.draw_card]] = 1.0
@@ -271,10 +273,10 @@ def observation_tensor(view: Observation) -> list[float]:
     if "exchanged" in blocks:
         given, cards_start = blocks["exchanged"][0], blocks["exchange_cards"][0]
         for exchange in view.exchanges:
-            out[given + rel(exchange.giver)] = 1.0
+            out[given + rel[exchange.giver]] = 1.0
             for card in exchange.cards or ():
-                out[cards_start + rel(exchange.giver) * deck + slot[card]] = 1.0
+                out[cards_start + rel[exchange.giver] * deck + slot[card]] = 1.0
         start = blocks["pending_exchanges"][0]
         for giver, _receiver in view.pending_exchanges:
-            out[start + rel(giver)] = 1.0
+            out[start + rel[giver]] = 1.0
     return out
