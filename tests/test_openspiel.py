@@ -9,6 +9,7 @@ openspiel = pytest.importorskip("spades_rules.openspiel")
 
 from spades_rules import (  # noqa: E402 - after the skip
     Deal,
+    ObservationError,
     Redeal,
     Rules,
     RulesError,
@@ -197,3 +198,32 @@ def test_serialization_replays_the_history() -> None:
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert game2.rules == game.rules
     assert state2.game_state == state.game_state and state2.history() == state.history()
+
+
+def test_pickle_clone_and_copies_are_independent() -> None:
+    import copy
+    import pickle
+
+    game = openspiel.load_game(Rules.jokers().evolve(bag_limit=5))
+    again = pickle.loads(pickle.dumps(game))
+    assert again.rules == game.rules and str(again) == str(game)
+    state = game.new_initial_state()
+    for card in Deal.shuffled(game.rules, 1).deck[:20]:
+        state.apply_action(card.index)
+    for copied in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert copied.history() == state.history() and copied.cards_dealt == state.cards_dealt
+        copied.apply_action(copied.chance_outcomes()[0][0])
+        assert len(copied.cards_dealt) == 21 and len(state.cards_dealt) == 20
+
+
+def test_only_the_players_own_view_is_offered() -> None:
+    game = openspiel.load_game("standard")
+    for recall in (False, True):
+        assert game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall)).tensor.size == (
+            openspiel.observation_tensor_size(game.rules)
+        )
+    public_only = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ObservationError, match="private_info=NONE"):
+        game.make_py_observer(public_only)
+    with pytest.raises(ObservationError, match="parameters"):
+        game.make_py_observer(None, {"colour": "red"})

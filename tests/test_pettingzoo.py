@@ -113,3 +113,16 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
         adapter.env("standard", render_mode="rgb_array")
     with pytest.raises(TypeError, match="Rules or a preset"):
         adapter.raw_env(3)
+
+
+def test_pickles_and_refuses_bad_arguments() -> None:
+    import pickle
+
+    table = adapter.raw_env("two_player", whole_game=True)
+    table.reset(seed=9)
+    again = pickle.loads(pickle.dumps(table))
+    assert again.rules == table.rules and again.whole_game
+    with pytest.raises(RulesError, match="whole_game"):
+        adapter.env("standard", whole_game=1)
+    with pytest.raises(RulesError, match="unknown preset"):
+        adapter.env("tarot")

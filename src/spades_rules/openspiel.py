@@ -13,7 +13,10 @@ Loading::
 
 **Parameters.** ``preset`` (a name of :meth:`Rules.presets() <spades_rules.rules.Rules.presets>`, default
 ``"standard"``), ``whole_game`` (default False) and every :class:`~spades_rules.rules.Rules` option under
-its own name and type. An option given explicitly overrides the preset's value; the others keep it.
+its own name and type. pyspiel hands the game every parameter, with the defaults (standard Spades'
+values) filled in, so an option whose value differs from standard Spades' overrides the preset's value,
+and an option at standard Spades' value keeps the preset's (to go back to a standard value from a preset
+that changes it, start from ``preset=standard`` or use :func:`load_game` with a :class:`Rules` value).
 
 - ``int | None`` options (``bag_limit``, ``blind_nil_deficit``, ``team_min_bid``, ``losing_score``,
   ``max_hands``) take the integer :data:`NONE` (``-1000000000``, outside every option's range) for None.
@@ -74,7 +77,7 @@ from spades_rules.actions import Deal, Redeal
 from spades_rules.cards import Card, format_cards
 from spades_rules.codec import decode_action, num_distinct_actions
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, SpadesError
+from spades_rules.errors import IllegalActionError, IllegalReason, ObservationError, RulesError, SpadesError
 from spades_rules.records import format_action
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
@@ -252,6 +255,9 @@ class SpadesGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, canonical)
         self._tensor_size = observation_tensor_size(rules)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (pyspiel.load_game, (str(self),))
+
     def new_initial_state(self) -> SpadesState:
         """The start of an episode: a new game, dealer 0, at the first chance node of the deal."""
         return SpadesState(self)
@@ -271,8 +277,12 @@ class SpadesState(pyspiel.State):
         self._rules = game.rules
         self._whole_game = game.whole_game
         self._game_state = new_game(game.rules)
-        self._dealt: list[int] = []
+        self._dealt: tuple[int, ...] = ()  # immutable: clones may share it
         self._redeals = 0
+
+    def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
+        # pickled as the game string and the action history, replayed on load (like OpenSpiel's serialization)
+        return (_replayed_state, (str(self.get_game()), [int(action) for action in self.history()]))
 
     @property
     def game_state(self) -> GameState:
@@ -312,10 +322,10 @@ class SpadesState(pyspiel.State):
                 raise IllegalActionError(
                     IllegalReason.NOT_AN_ACTION, f"chance outcome {action} is not a card left to deal"
                 )
-            self._dealt.append(action)
+            self._dealt += (action,)
             if len(self._dealt) == len(self._rules.deck):
                 self._game_state = apply(state, Deal(tuple(Card.from_index(index) for index in self._dealt)))
-                self._dealt = []
+                self._dealt = ()
             return
         move = decode_action(action, state)
         self._game_state = apply(state, move)
@@ -354,9 +364,21 @@ class SpadesState(pyspiel.State):
         return "\n".join(lines)
 
 
+def _replayed_state(game_string: str, history: list[int]) -> SpadesState:
+    """The state reached by ``history`` in the game ``game_string`` (for pickling)."""
+    state = pyspiel.load_game(game_string).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    assert isinstance(state, SpadesState)
+    return state
+
+
 class SpadesObserver:
     """pyspiel's Python observer: the strings are :func:`observe`'s text, the tensor
-    :func:`observation_tensor` (``dict`` holds its blocks by name)."""
+    :func:`observation_tensor` (``dict`` holds its blocks by name). Only the player's own view is offered
+    (private information of a single player plus the public information, with or without perfect
+    recall: the view holds the whole current hand either way); other observation types raise
+    :class:`~spades_rules.errors.ObservationError` rather than show what they should not."""
 
     def __init__(
         self,
@@ -365,7 +387,15 @@ class SpadesObserver:
         params: Mapping[str, Any] | None,
     ) -> None:
         if params:
-            raise RulesError(f"observation parameters are not supported; got {dict(params)}")
+            raise ObservationError(f"observation parameters are not supported; got {dict(params)}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info
+        ):
+            raise ObservationError(
+                "spades_rules offers one kind of observation, a player's own view (its cards and the public "
+                f"information), not private_info={iig_obs_type.private_info.name}, "
+                f"public_info={iig_obs_type.public_info}"
+            )
         self.rules = game.rules
         self.tensor = np.zeros(observation_tensor_size(game.rules), np.float32)
         self.dict = {
