@@ -136,11 +136,15 @@ def test_one_hand_and_whole_game_returns() -> None:
     for whole_game in (False, True):
         game = openspiel.load_game(Rules.standard().evolve(max_hands=3), whole_game=whole_game)
         state = game.new_initial_state()
+        chance_nodes = decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
+                chance_nodes += 1
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        assert decisions <= game.max_game_length() and chance_nodes <= game.max_chance_nodes_in_history()
         library = state.game_state
         rules = game.rules
         if whole_game:
@@ -151,7 +155,6 @@ def test_one_hand_and_whole_game_returns() -> None:
             expected = [float(library.results[0].totals[rules.side_of(seat)]) for seat in range(4)]
         assert state.returns() == expected
         assert all(game.min_utility() <= value <= game.max_utility() for value in expected)
-        assert len(state.history()) <= game.max_game_length() + game.max_chance_nodes_in_history()
 
 
 def test_whole_game_has_a_hand_limit() -> None:

@@ -35,6 +35,8 @@ episode is a whole game and each player's return is its side's final score (the 
 points). OpenSpiel needs a bound on the length of a game: a whole game whose rules have no
 ``max_hands`` is played with ``max_hands`` = :data:`DEFAULT_MAX_HANDS` (50), after which the highest
 score wins as the option says. The utilities are general-sum (partners get the same return).
+``max_game_length`` bounds the player decisions of an episode and also its chance nodes (pyspiel's
+Python games use the one number for both).
 
 **Chance.** Every deal is a run of chance nodes, one card of the deck order at a time (chance outcome =
 :attr:`Card.index <spades_rules.cards.Card.index>`, uniform over the cards not yet placed); when the
@@ -213,10 +215,13 @@ def _hand_bound(rules: Rules) -> int:
 
 
 def _hand_length(rules: Rules) -> int:
-    """The most player decisions one hand takes (draws, redeals, bids, exchanges, plays)."""
-    n, tricks = rules.players, rules.tricks_per_hand
-    draws = len(rules.deck) // 2 if rules.deal_method == "draw" else 0
-    return draws + MAX_REDEALS + n + 2 * n + n * tricks
+    """A bound on both the player decisions of one hand (draws, redeals, bids, exchanges, plays) and its
+    chance nodes (the cards of every deal): pyspiel's Python games use one number for both."""
+    n, tricks, deck = rules.players, rules.tricks_per_hand, len(rules.deck)
+    redeals = MAX_REDEALS if rules.redeal_on else 0
+    draws = deck // 2 if rules.deal_method == "draw" else 0
+    decisions = draws + redeals + n + 2 * n + n * tricks
+    return max(decisions, (redeals + 1) * deck)
 
 
 class SpadesGame(pyspiel.Game):
