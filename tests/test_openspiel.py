@@ -34,7 +34,7 @@ HOUSE_RULES = [
 def test_random_sim_test_every_preset(name: str) -> None:
     game = pyspiel.load_game(f"spades_rules(preset={name})")
     assert game.rules == Rules.preset(name)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_random_sim_test_whole_game() -> None:
@@ -46,7 +46,7 @@ def test_random_sim_test_whole_game() -> None:
 def test_random_sim_test_house_rules(rules: Rules) -> None:
     game = openspiel.load_game(rules)
     assert game.rules == rules
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_game_strings_round_trip() -> None:
