@@ -410,7 +410,8 @@ class SpadesObserver:
 
     def set_from(self, state: SpadesState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        self.tensor[:] = observation_tensor(observe(state.game_state, player))
+        values = observation_tensor(observe(state.game_state, player))
+        self.tensor[:] = np.fromiter(values, np.float32, self.tensor.size)
 
     def string_from(self, state: SpadesState, player: int) -> str:
         """``player``'s view of ``state`` as text."""

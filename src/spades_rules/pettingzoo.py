@@ -99,7 +99,7 @@ class raw_env(AECEnv, EzPickle):
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self.agents = self.possible_agents[:]
-        size = observation_tensor_size(self.rules)
+        size = self._tensor_size = observation_tensor_size(self.rules)
         low = np.zeros(size, np.float32)
         high = np.ones(size, np.float32)
         for name, (start, length) in observation_tensor_layout(self.rules).items():
@@ -141,7 +141,7 @@ class raw_env(AECEnv, EzPickle):
         mask = np.zeros(self._num_actions, np.int8)
         for code in offered_codes(self._state, seat, self._redeals):
             mask[code] = 1
-        tensor = np.asarray(observation_tensor(observe(self._state, seat)), dtype=np.float32)
+        tensor = np.fromiter(observation_tensor(observe(self._state, seat)), np.float32, count=self._tensor_size)
         return {"observation": tensor, "action_mask": mask}
 
     # -------------------------------------------------------------------------------- the AEC loop
