@@ -109,6 +109,8 @@ def main() -> None:
     else:
         print("pettingzoo not installed: pip install 'spades_rules[pettingzoo]'")
 
+    for _name, loop in loops:  # warm up: imports, registration, caches
+        loop(rules, 1, 0)
     # interleave the loops repetition by repetition, so that machine noise hits them alike
     samples: dict[str, list[float]] = {name: [] for name, _ in loops}
     for rep in range(reps):
