@@ -38,6 +38,7 @@ from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, ScoreSheet, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
 from spades_rules.tables import CompiledTables
+from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
 
 __version__ = "0.1.0"
@@ -97,6 +98,9 @@ __all__ = [
     "mask_of",
     "new_game",
     "num_distinct_actions",
+    "observation_tensor",
+    "observation_tensor_layout",
+    "observation_tensor_size",
     "observe",
     "parse_action",
     "parse_cards",

@@ -1,0 +1,15 @@
+"""Doctest collection: the adapters' modules import their ecosystems, which are optional extras.
+
+Without ``spades_rules[openspiel]`` / ``spades_rules[pettingzoo]`` installed, the modules' doctests are
+not collected; the tests under ``tests/`` and ``docs/ai.rst`` skip themselves with ``pytest.importorskip``.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+collect_ignore: list[str] = []
+if find_spec("pyspiel") is None or find_spec("numpy") is None:
+    collect_ignore.append("src/spades_rules/openspiel.py")
+if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
+    collect_ignore.append("src/spades_rules/pettingzoo.py")

@@ -1,0 +1,206 @@
+"""Every variant as a PettingZoo AEC environment, laid out like PettingZoo's classic card games.
+
+Needs the extra ``spades_rules[pettingzoo]`` (the ``pettingzoo`` package, with Gymnasium and NumPy).
+
+- :func:`env` builds the environment wrapped in PettingZoo's usual wrappers (illegal moves end the
+  episode with a penalty, actions out of bounds are refused, the API order is enforced); :class:`raw_env`
+  is the bare environment.
+- Agents are ``player_0 … player_{n-1}``, one per seat.
+- Each observation is a dict: ``observation`` is :func:`~spades_rules.tensor.observation_tensor` of the
+  seat's :func:`~spades_rules.views.observe` view as float32, ``action_mask`` an int8 array over
+  :func:`~spades_rules.codec.num_distinct_actions` codes with 1 at the seat's legal codes
+  (:func:`~spades_rules.codec.legal_codes`; all 0 when it is not the seat's turn). The action space is
+  ``Discrete(num_distinct_actions(rules))``: actions are the library's codec codes.
+- Deals are done by the environment, from a :class:`random.Random` seeded by ``reset(seed=...)``:
+  the same seed gives the same deals, so the same actions give the same episode.
+- An episode is one hand (``whole_game=False``, the default) or a whole game (``whole_game=True``,
+  with at most ``max_hands`` hands, 50 when the rules set none). Each finished hand rewards every agent
+  with its side's points for the hand, so an agent's cumulative reward is its side's points over the
+  episode. A redeal is offered to the seat to act only, at most 3 times in a row.
+- ``render_mode="ansi"`` returns, and ``"human"`` prints, the text of the table as the agent to act sees
+  it (:func:`~spades_rules.views.observe`).
+- ``env.unwrapped.game_state`` is the library's :class:`~spades_rules.state.GameState`.
+
+>>> from spades_rules.pettingzoo import env
+>>> table = env("three_player")
+>>> table.reset(seed=1)
+>>> table.agents, table.agent_selection
+(['player_0', 'player_1', 'player_2'], 'player_1')
+>>> observation, reward, termination, truncation, info = table.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())   # bids 0 to 17
+((614,), 18)
+>>> table.unwrapped.game_state.phase
+<Phase.BID: 'bid'>
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from spades_rules._episodes import episode_over, episode_rules, hand_rewards, offered_codes
+from spades_rules.actions import Deal, Redeal
+from spades_rules.codec import decode_action, num_distinct_actions
+from spades_rules.engine import apply, new_game
+from spades_rules.errors import RulesError
+from spades_rules.rules import Rules
+from spades_rules.state import GameState
+from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
+from spades_rules.views import observe
+
+__all__ = ["env", "raw_env"]
+
+_UNBOUNDED: Final = ("scores", "bags")
+"""Tensor blocks that are not confined to [0, 1]: points and bags scaled by the target and the bag limit."""
+
+
+def env(
+    rules_or_preset: Rules | str = "standard", *, whole_game: bool = False, render_mode: str | None = None
+) -> AECEnv:
+    """The environment for a :class:`Rules` value or a preset name, in PettingZoo's usual wrappers."""
+    wrapped: AECEnv = raw_env(rules_or_preset, whole_game=whole_game, render_mode=render_mode)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv, EzPickle):
+    """The bare AEC environment (see the module docstring); :func:`env` wraps it."""
+
+    metadata: Final[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "spades_rules_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self, rules_or_preset: Rules | str = "standard", *, whole_game: bool = False, render_mode: str | None = None
+    ) -> None:
+        EzPickle.__init__(self, rules_or_preset, whole_game=whole_game, render_mode=render_mode)
+        super().__init__()
+        if isinstance(rules_or_preset, str):
+            rules = Rules.preset(rules_or_preset)
+        elif isinstance(rules_or_preset, Rules):
+            rules = rules_or_preset
+        else:
+            raise TypeError(f"env needs Rules or a preset name, not {type(rules_or_preset).__name__}")
+        if render_mode not in (None, "human", "ansi"):
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.rules: Rules = episode_rules(rules, whole_game)
+        self.whole_game = whole_game
+        self.render_mode = render_mode
+        n = self.rules.players
+        self.possible_agents = [f"player_{seat}" for seat in range(n)]
+        self.agents = self.possible_agents[:]
+        size = self._tensor_size = observation_tensor_size(self.rules)
+        low = np.zeros(size, np.float32)
+        high = np.ones(size, np.float32)
+        for name, (start, length) in observation_tensor_layout(self.rules).items():
+            if name in _UNBOUNDED:
+                low[start : start + length] = np.finfo(np.float32).min if name == "scores" else 0.0
+                high[start : start + length] = np.finfo(np.float32).max
+        self._num_actions = num_distinct_actions(self.rules)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self._state = new_game(self.rules)
+        self._redeals = 0
+
+    # -------------------------------------------------------------------------------- the library's view
+    @property
+    def game_state(self) -> GameState:
+        """The library's state of the game in progress."""
+        return self._state
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        seat = self._seat(agent)
+        mask = np.zeros(self._num_actions, np.int8)
+        for code in offered_codes(self._state, seat, self._redeals):
+            mask[code] = 1
+        tensor = np.fromiter(observation_tensor(observe(self._state, seat)), np.float32, count=self._tensor_size)
+        return {"observation": tensor, "action_mask": mask}
+
+    # -------------------------------------------------------------------------------- the AEC loop
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self._state = self._deal(new_game(self.rules))
+        self._redeals = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _deal(self, state: GameState) -> GameState:
+        while state.is_chance:
+            state = apply(state, Deal.shuffled(self.rules, self._rng))
+        return state
+
+    def _select(self) -> None:
+        seat = self._state.to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        before = self._state
+        move = decode_action(int(action), before)
+        after = self._deal(apply(before, move))
+        self._redeals = self._redeals + 1 if isinstance(move, Redeal) else 0
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        points = hand_rewards(before, after)
+        self.rewards = {
+            name: 0.0 if points is None else float(points[seat]) for seat, name in enumerate(self.possible_agents)
+        }
+        if episode_over(after, self.whole_game):
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as the agent to act sees it: returned (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = str(observe(self._state, self._seat(self.agent_selection)))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
