@@ -376,7 +376,10 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
 
 
 def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-    """RULES.md §6: the target (a unique top score wins), then the losing score, then ``max_hands``."""
+    """The target (a unique top score wins), then the losing score, then ``max_hands``.
+
+    See the rules page, section End of the game.
+    """
     top = max(scores)
     unique_top = scores.index(top) if scores.count(top) == 1 else None
     if top >= rules.target_score and unique_top is not None:

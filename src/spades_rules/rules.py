@@ -165,7 +165,7 @@ class _Tables:
 
 
 _DEFAULT_TEAM_MINIMUM: Final = 4
-"""RULES.md §2.1/§2.2: the team minimum of suicide and team bidding when none is given."""
+"""The team minimum of suicide and team bidding when none is given (see the rules page, section Bidding)."""
 
 _DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {
     (2, False): "",
@@ -196,15 +196,15 @@ class Rules:
     """Four players in two fixed partnerships, partners opposite (sides ``(0, 2)`` and ``(1, 3)``).
     False: everyone plays and scores alone (the only choice with 2, 3 or 5 players)."""
     with_jokers: bool = False
-    """Add the big and little joker as the two highest trumps (seed 001, Bicycle)."""
+    """Add the big and little joker as the two highest trumps (Bicycle's Spades with jokers)."""
     trump_order: TrumpOrder = "ace_high"
     """``"ace_high"``: BJ, LJ, A♠ ... 2♠. ``"deuce_of_spades_high"``: BJ, LJ, 2♠, A♠ ...
     ``"joker_joker_deuce_deuce"``: BJ, LJ, 2♦, 2♠, A♠ ..., the 2♦ being a spade for every purpose."""
     removed_cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_removed_converter)
-    """Cards taken out of the deck; ``None`` takes RULES.md §1's table for the player count and jokers."""
+    """Cards taken out of the deck; ``None`` takes the rules page's deck table for the player count and jokers."""
     deal_method: DealMethod = "deal"
     """``"deal"``: one card at a time clockwise from the dealer's left. ``"draw"``: the two-player draw
-    (§7): the deck is a stock, each turn keeps one of two cards and discards the other."""
+    (rules page, section Two players): the deck is a stock, each turn keeps one of two cards, discards the other."""
     draw_second_card_seen: bool = True
     """In the draw, the player sees the card it discards after keeping the first (False: unseen)."""
 
@@ -214,7 +214,7 @@ class Rules:
     spadeless = nil, set automatically); ``"whiz"`` (nil or exactly your spades); ``"suicide"`` (one partner
     of each side bids nil, the other at least :attr:`team_min_bid`)."""
     bid_order: BidOrder = "clockwise"
-    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding (§2.1), the side on
+    """``"clockwise"`` from the dealer's left; ``"partners_consecutive"``: team bidding, the side on
     the dealer's left first, partners one after the other."""
     min_bid: int = 1
     """The lowest non-nil bid."""
@@ -268,7 +268,7 @@ class Rules:
     """The game ends after a hand in which a side reaches this and one side has the highest score."""
     losing_score: int | None = None
     """A side at or below this after a hand ends the game (e.g. -200), the unique top score winning; with
-    the top scores tied another hand is played (RULES.md §12)."""
+    the top scores tied another hand is played."""
     max_hands: int | None = None
     """A backstop: the game ends after this many hands, highest score winning, tie a draw."""
 
@@ -428,7 +428,7 @@ class Rules:
     # ------------------------------------------------------------------------------------ derived
     @property
     def effective_removed_cards(self) -> tuple[Card, ...]:
-        """:attr:`removed_cards`, or RULES.md §1's default for the player count when that is None."""
+        """:attr:`removed_cards`, or the default for the player count and jokers when that is None."""
         if self.removed_cards is not None:
             return self.removed_cards
         key = (self.players, self.with_jokers)
@@ -437,7 +437,7 @@ class Rules:
 
     @property
     def team_minimum(self) -> int | None:
-        """The team minimum in force: :attr:`team_min_bid`, or RULES.md's default of 4 for suicide and
+        """The team minimum in force: :attr:`team_min_bid`, or the default of 4 for suicide and
         team bidding when it is None.
 
         >>> Rules(bid_order="partners_consecutive").team_minimum, Rules().team_minimum
@@ -540,12 +540,12 @@ class Rules:
 
     @classmethod
     def no_bid(cls) -> Rules:
-        """No-bid Spades (seed 000): no bidding, one point per trick won by the side, to 100."""
+        """No-bid Spades: no bidding, one point per trick won by the side, to 100."""
         return cls(bidding="none", nil=False, blind_nil=False, target_score=100)
 
     @classmethod
     def mirror(cls) -> Rules:
-        """Mirror Spades (seed 000): each bid is fixed to the spades held, a spadeless hand is a nil."""
+        """Mirror Spades: each bid is fixed to the spades held, a spadeless hand is a nil."""
         return cls(bidding="mirror", blind_nil=False)
 
     @classmethod
@@ -560,7 +560,7 @@ class Rules:
 
     @classmethod
     def partnership_bidding(cls) -> Rules:
-        """Team bidding (§2.1): partners bid one after the other, a side's contract at least 4."""
+        """Team bidding: partners bid one after the other, a side's contract at least 4."""
         return cls(bid_order="partners_consecutive", team_min_bid=4)
 
     @classmethod

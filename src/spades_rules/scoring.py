@@ -1,12 +1,12 @@
 """Scoring: a score sheet's bids and tricks in, a per-side point breakdown out. Pure; needs no game state.
 
 The engine calls :func:`score_hand` at the end of every hand; you can call it on any score sheet.
-Per side (RULES.md §5): a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
-contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
+Per side (see the rules page, section Scoring): a made contract scores ``10 × contract`` plus a bag
+point per overtrick; a set contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
 ``±blind_nil_value``; a nil bidder's tricks are bags for the side (or count for the partner); every
 ``bag_limit`` bags cost ``bag_penalty``. In no-bid Spades each trick is one point.
 
-pagat's bag example (RULES.md §10.1): a side at 337 with 7 bags bids 5 and takes 8 tricks.
+pagat's bag example (the rules page's worked example 1): a side at 337 with 7 bags bids 5 and takes 8 tricks.
 
 >>> from spades_rules import Rules
 >>> hand = score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[7, 0])
@@ -133,7 +133,7 @@ def score_hand(
     """Score one hand from a score sheet: per seat, the bid (a :class:`Bid`, or an int with 0 for nil)
     and the tricks won; ``bags_before`` per side (default none). Tricks may total less than a hand.
 
-    Nil with partner, RULES.md §10.2: each partner takes one trick.
+    Nil with partner, the rules page's worked example 2: each partner takes one trick.
 
     >>> from spades_rules import Rules
     >>> score_hand(Rules.standard(), [0, 4, 2, 4], [1, 5, 1, 6]).sides[0].total
