@@ -167,7 +167,9 @@ def judge(found: dict[str, Any], form: str) -> tuple[list[str], list[str]]:
         elif element["overflow"] in ("hidden", "clip"):
             errors.append(f"content is clipped: {where}: {element['text']!r}")
         elif not scrolls and element["beyond"] > 1:
-            errors.append(f"content sticks out of the page's column by {element['beyond']}px: {where}: {element['text']!r}")
+            errors.append(
+                f"content sticks out of the page's column by {element['beyond']}px: {where}: {element['text']!r}"
+            )
         elif element["table"] and form == "phone":
             scrolling.append(where)
         else:

@@ -131,15 +131,16 @@ def _kind(option: Option) -> str:
     if option.choices:
         listed = ", ".join(_literal(choice) for choice in option.choices)
         if option.annotation.startswith("tuple"):
-            return f"Any of {listed}."
+            return f"*Values:* any of {listed}."
         suffix = " or ``None``" if "None" in option.annotation else ""
-        return f"One of {listed}{suffix}."
+        return f"*Values:* one of {listed}{suffix}."
     words = {
-        "int": "An integer.",
-        "int | None": "An integer or ``None``.",
-        "bool": "``True`` or ``False``.",
+        "int": "an integer",
+        "int | None": "an integer or ``None``",
+        "bool": "``True`` or ``False``",
+        "tuple[Card, ...] | None": "cards or card strings, or ``None``",
     }
-    return words.get(option.annotation, f"Type ``{option.annotation}``.")
+    return f"*Values:* {words.get(option.annotation, f'``{option.annotation}``')}."
 
 
 def _table(options: list[Option], sources: dict[str, str]) -> Iterator[str]:
