@@ -33,7 +33,7 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff check over the package, tests, benchmarks and docs configuration."""
     session.install("ruff>=0.4")
-    session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py", "docs/conf.py")
+    session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py", "docs")
 
 
 @nox.session
