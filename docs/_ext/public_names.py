@@ -44,7 +44,7 @@ def _submodules(package: str) -> list[str]:
 def _role(value: object) -> str:
     if inspect.isclass(value):
         return "exc" if issubclass(value, BaseException) else "class"
-    if inspect.isfunction(value) or inspect.isbuiltin(value):
+    if callable(value):
         return "func"
     return "data"
 
