@@ -9,8 +9,10 @@ widths.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 _HERE = Path(__file__).resolve().parent
 _SRC = _HERE.parent / "src"
@@ -94,3 +96,21 @@ except ImportError:  # an older or newer Sphinx without the placeholder class
     pass
 else:
     TypeAliasForwardRef.__repr__ = _alias_name  # type: ignore[method-assign,assignment]
+
+
+# The reference shows public names only. A module docstring may name its private helpers for the people
+# who maintain it, as asides such as "Deal (``_apply_deal``): ..."; the published page drops those asides
+# and calls a private module what it is.
+_PRIVATE_ASIDE = re.compile(r"\s*\((?:``_[\w.]+``(?:,\s*|\s*/\s*|\s+and\s+)?)+\)")
+_PRIVATE_MODULE = re.compile(r":mod:`(?:~)?spades_rules\._\w+`")
+
+
+def _hide_private_names(app: Any, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
+    if what != "module":
+        return
+    for index, line in enumerate(lines):
+        lines[index] = _PRIVATE_MODULE.sub("an internal module", _PRIVATE_ASIDE.sub("", line))
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-docstring", _hide_private_names)
