@@ -1,0 +1,81 @@
+"""The docs tooling: the Rules option tables are generated from ``Rules`` itself, and every option has a source.
+
+The generator (``docs/_ext/rules_options.py``) needs Sphinx, so its tests run where the ``docs`` extra is
+installed; the check that the variants page names a source for every option needs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+import typing
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+import pytest
+
+from spades_rules import rules as rules_module
+from spades_rules.rules import Rules
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _extension(name: str) -> Any:
+    pytest.importorskip("sphinx")
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+
+
+def _init_fields() -> list[str]:
+    return [field.name for field in attrs.fields(Rules) if field.init]
+
+
+def test_every_rules_option_is_generated_in_declaration_order_with_its_docstring() -> None:
+    options = _extension("rules_options").rules_options()
+    assert [option.name for option in options] == _init_fields()
+    for option in options:
+        assert option.doc and option.doc[0].strip(), f"Rules.{option.name} has no docstring"
+        assert option.default == getattr(Rules(), option.name)
+
+
+def test_choices_are_read_from_the_literal_types_whatever_they_are() -> None:
+    extension = _extension("rules_options")
+    hints = typing.get_type_hints(Rules, vars(rules_module))
+    by_name = {option.name: option for option in extension.rules_options()}
+    literal_fields = [name for name in _init_fields() if extension._literal_choices(hints[name])]
+    assert {"trump_order", "bidding", "failed_nil_tricks", "redeal_on"} <= set(literal_fields)
+    for name in literal_fields:
+        assert by_name[name].choices == extension._literal_choices(hints[name])
+    assert by_name["failed_nil_tricks"].choices == typing.get_args(rules_module.FailedNilTricks)
+    assert extension._literal_choices(tuple[Literal["a", "b"], ...] | None) == ("a", "b")
+    assert extension._literal_choices(int | None) == ()
+
+
+def test_the_options_are_grouped_by_the_comments_of_the_class_body() -> None:
+    groups = {option.name: option.group for option in _extension("rules_options").rules_options()}
+    assert groups["players"] == "Table and deck"
+    assert groups["bidding"] == "Bidding"
+    assert groups["target_score"] == "Game end"
+
+
+def test_the_variants_page_names_a_source_for_exactly_the_rules_options() -> None:
+    text = (DOCS / "variants.rst").read_text(encoding="utf-8")
+    block = text.split(".. rules-options::", 1)[1]
+    lines = re.findall(r"^   (\w+): \S.*$", block.split("\n\n\n", 1)[0], re.M)
+    assert lines == _init_fields()
+
+
+def test_the_public_names_list_links_each_name_to_the_module_that_lists_it() -> None:
+    extension = _extension("public_names")
+    import spades_rules
+
+    for name in spades_rules.__all__:
+        if name.startswith("__"):
+            continue
+        home = extension._home("spades_rules", name, getattr(spades_rules, name))
+        assert name in importlib.import_module(home).__all__, (name, home)
