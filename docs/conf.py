@@ -1,7 +1,7 @@
 """Sphinx configuration for the spades_rules documentation.
 
 Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` after ``pip install -e '.[docs]'``
-(Sphinx, the Furo theme and sphinx-copybutton). Nothing is fetched from the network. The version is
+(Sphinx, the Furo theme, sphinx-copybutton, and myst-parser for the changelog). Nothing is fetched from the network. The version is
 ``spades_rules.__version__``, the project's one version source (hatch reads the same line).
 ``python docs/check_layout.py`` builds the site and checks it in headless Chromium at desktop and phone
 widths.
@@ -34,9 +34,13 @@ extensions = [
     "sphinx_copybutton",
     "rules_options",
     "public_names",
+    "myst_parser",
 ]
 
 root_doc = "index"
+# CHANGELOG.md is included from its second line (its own "# Changelog" title is the page's): its
+# release headings start at level 2, which MyST reports and this page intends.
+suppress_warnings = ["myst.header"]
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 html_static_path = ["_static"]
