@@ -1,8 +1,9 @@
 """Sphinx configuration for the spades_rules documentation.
 
 Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` after ``pip install -e '.[docs]'``
-(Sphinx, the Furo theme, sphinx-copybutton, and myst-parser for the changelog). Nothing is fetched from the network. The version is
-``spades_rules.__version__``, the project's one version source (hatch reads the same line).
+(Sphinx, the Furo theme, sphinx-copybutton, and myst-parser for the changelog). Nothing is fetched from
+the network. The version is ``spades_rules.__version__``, the project's one version source (hatch reads
+the same line).
 ``python docs/check_layout.py`` builds the site and checks it in headless Chromium at desktop and phone
 widths.
 """

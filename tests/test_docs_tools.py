@@ -79,3 +79,49 @@ def test_the_public_names_list_links_each_name_to_the_module_that_lists_it() -> 
             continue
         home = extension._home("spades_rules", name, getattr(spades_rules, name))
         assert name in importlib.import_module(home).__all__, (name, home)
+
+
+def _layout_check() -> Any:
+    sys.path.insert(0, str(DOCS))
+    try:
+        return importlib.import_module("check_layout")
+    finally:
+        sys.path.remove(str(DOCS))
+
+
+def _measured(window: int, page: int, *elements: dict[str, Any]) -> dict[str, Any]:
+    base = {"tag": "pre", "id": "x", "scroll": 900, "client": 700, "beyond": 0, "code": False, "table": False}
+    return {"window": window, "page": page, "elements": [{**base, "text": "", **element} for element in elements]}
+
+
+def test_the_layout_rule_code_never_scrolls_tables_may_scroll_only_on_a_phone() -> None:
+    judge = _layout_check().judge
+    code = {"code": True, "overflow": "auto"}
+    table = {"tag": "div.table-wrapper", "table": True, "overflow": "auto"}
+    clipped = {"tag": "p", "overflow": "hidden"}
+    sticking_out = {"tag": "p", "overflow": "visible", "beyond": 40}
+    inside_column = {"tag": "dd", "overflow": "visible", "beyond": 0}
+
+    assert judge(_measured(1280, 1280, code), "desktop")[0][0].startswith("code block scrolls")
+    assert judge(_measured(390, 390, code), "phone")[0][0].startswith("code block scrolls")
+    assert judge(_measured(1280, 1280, table), "desktop")[0][0].startswith("needs sideways scrolling")
+    errors, scrolling = judge(_measured(390, 390, table), "phone")
+    assert errors == [] and len(scrolling) == 1
+    assert judge(_measured(390, 390, clipped), "phone")[0][0].startswith("content is clipped")
+    assert "sticks out of the page's column by 40px" in judge(_measured(390, 390, sticking_out), "phone")[0][0]
+    assert judge(_measured(1280, 1280, inside_column), "desktop") == ([], [])
+    assert judge(_measured(390, 520), "phone")[0] == ["the page is 520px wide in a 390px window"]
+
+
+def test_without_chromium_the_layout_check_is_skipped_unless_required(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = _layout_check()
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    monkeypatch.delenv("CHROMEDRIVER", raising=False)
+    monkeypatch.setattr(check.shutil, "which", lambda name: None)
+    assert check.find_browser() is None
+    assert check.main(["--no-build"]) == 0
+    assert "SKIPPED" in capsys.readouterr().out
+    assert check.main(["--no-build", "--require-browser"]) == 1
