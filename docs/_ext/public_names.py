@@ -18,17 +18,21 @@ from sphinx.util.typing import ExtensionMetadata
 
 
 def _home(package: str, name: str, value: object) -> str:
-    """The public module that defines ``value`` (the module whose ``__all__`` lists it)."""
-    module = getattr(value, "__module__", None)
-    if isinstance(module, str) and module.startswith(package + ".") and not inspect.ismodule(value):
-        listed = getattr(importlib.import_module(module), "__all__", ())
-        if name in listed:
-            return module
-    # Constants and aliases have no __module__: find the public submodule that lists them.
-    for module_name in sorted(_submodules(package)):
-        module_obj = importlib.import_module(module_name)
-        if name in getattr(module_obj, "__all__", ()) and getattr(module_obj, name, None) is value:
-            return module_name
+    """The public module the reference documents ``value`` under: a top-level module of ``package`` whose
+    ``__all__`` lists it (the defining one when several do), else the module that defines it."""
+    defined_in = getattr(value, "__module__", None)
+    candidates = [
+        module_name
+        for module_name in sorted(_submodules(package))
+        if name in getattr(importlib.import_module(module_name), "__all__", ())
+        and getattr(importlib.import_module(module_name), name, None) is value
+    ]
+    if defined_in in candidates:
+        return str(defined_in)
+    if candidates:
+        return candidates[0]
+    if isinstance(defined_in, str) and defined_in.startswith(package + "."):
+        return defined_in
     return package
 
 
