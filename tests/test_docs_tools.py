@@ -10,6 +10,7 @@ import importlib
 import re
 import sys
 import typing
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,6 +21,15 @@ from spades_rules import rules as rules_module
 from spades_rules.rules import Rules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_docs_modules() -> Iterator[None]:
+    """Unload the docs tooling after each test: hypothesis draws constants from the loaded user modules, so
+    leaving these loaded would change what the property tests that run later generate."""
+    yield
+    for name in ("rules_options", "public_names", "check_layout"):
+        sys.modules.pop(name, None)
 
 
 def _extension(name: str) -> Any:
