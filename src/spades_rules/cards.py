@@ -235,7 +235,10 @@ LITTLE_JOKER: Final = Card._make(Suit.SPADES, Rank.LITTLE_JOKER, 52)
 BIG_JOKER: Final = Card._make(Suit.SPADES, Rank.BIG_JOKER, 53)
 """The big joker, ``BJ``."""
 ALL_CARDS: Final[tuple[Card, ...]] = (*_ordinary, LITTLE_JOKER, BIG_JOKER)
-"""All 54 cards in index order: the 52 ordinary cards, then ``LJ`` and ``BJ``."""
+"""All 54 cards in index order: the 52 ordinary cards, then ``LJ`` and ``BJ``.
+
+:meta hide-value:
+"""
 del _ordinary
 
 _BY_SUIT_RANK: Final = {(c.suit, c.rank): c for c in ALL_CARDS}

@@ -82,7 +82,7 @@ def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
 
 
 _DEFAULT_TEAM_MINIMUM: Final = 4
-"""The team minimum of suicide and team bidding when none is given."""
+"""The team minimum of suicide and team bidding when none is given (see the rules page, section Bidding)."""
 
 _DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
     (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",

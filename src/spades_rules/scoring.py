@@ -2,12 +2,12 @@
 
 The engine scores every hand and decides the end of the game with the code of this module; you can
 score any score sheet with :func:`score_hand`, or keep a running :class:`ScoreSheet` hand by hand.
-Per side: a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
+Per side (see the rules page, section Scoring): a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
 contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
 ``±blind_nil_value``; a nil bidder's tricks are bags for the side (or count for the partner); every
 ``bag_limit`` bags cost ``bag_penalty``. In no-bid Spades each trick is one point.
 
-pagat's bag example: a side at 337 with 7 bags bids 5 and takes 8 tricks.
+pagat's bag example (the rules page's worked example 1): a side at 337 with 7 bags bids 5 and takes 8 tricks.
 
 >>> from spades_rules import Rules
 >>> hand = score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 2], bags_before=[7, 0])
@@ -251,7 +251,7 @@ def score_hand(
     :class:`ScoreSheetError` with the reason: nil or blind nil where the rules have none, a bid under
     ``min_bid`` or a team minimum, bids under no-bid rules, bags carried in at or above the limit.
 
-    Nil with partner: each partner takes one trick.
+    Nil with partner, the rules page's worked example 2: each partner takes one trick.
 
     >>> from spades_rules import Rules
     >>> score_hand(Rules.standard(), ["nil", 4, 2, 4], [1, 5, 1, 6]).sides[0].total

@@ -1,7 +1,7 @@
 """Hypothesis strategies for property-testing code built on :mod:`spades_rules`.
 
-Install the optional extra first: ``pip install "spades_rules[testing]"`` (it brings `hypothesis
-<https://hypothesis.readthedocs.io>`_). The strategies draw:
+They need `hypothesis <https://hypothesis.readthedocs.io>`_, the optional ``testing`` extra: from a
+checkout, ``pip install -e '.[testing]'`` (or just ``pip install hypothesis``). The strategies draw:
 
 - :func:`presets`: one of the named presets of :meth:`Rules.presets() <spades_rules.rules.Rules.presets>`;
 - :func:`rules`: valid :class:`~spades_rules.rules.Rules`: the presets and random house-rule combinations
@@ -65,7 +65,7 @@ try:
 except ImportError as _error:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         "spades_rules.strategies needs hypothesis, an optional dependency: "
-        'pip install "spades_rules[testing]" (or pip install hypothesis)'
+        'pip install hypothesis (from a checkout: pip install -e ".[testing]")'
     ) from _error
 
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
@@ -193,7 +193,7 @@ def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[in
 
 
 def _cards_each(options: dict[str, Any]) -> int:
-    """The hand size of a valid table described by ``options`` (RULES.md §1), without building a Rules."""
+    """The hand size of a valid table described by ``options`` (the rules page's deck table), no Rules built."""
     players: int = options["players"]
     removed = options["removed_cards"]
     if removed is None:
@@ -220,7 +220,7 @@ def _draw_table(draw: st.DrawFn, options: dict[str, Any], counts: tuple[int, ...
     removable = [card for card in pool if card not in fixed]
     default_removed = _default_removed(players, with_jokers)
     if default_removed is not None and not (set(default_removed) & fixed) and draw(st.booleans()):
-        return  # RULES.md §1's deck for this table
+        return  # the default deck for this table
     size = 54 if with_jokers else 52
     per_seat = players * (2 if deal_method == "draw" else 1)
     extra = size % per_seat
@@ -234,7 +234,7 @@ def _draw_table(draw: st.DrawFn, options: dict[str, Any], counts: tuple[int, ...
 
 @functools.cache
 def _default_removed(players: int, with_jokers: bool) -> tuple[Card, ...] | None:
-    """RULES.md §1's removed cards for the table, or None when that default is not a valid deck."""
+    """The default removed cards for the table, or None when that default is not a valid deck."""
     try:
         probe = Rules(players=players, partnerships=False, with_jokers=with_jokers, blind_nil=False)
     except RulesError:

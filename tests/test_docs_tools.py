@@ -1,0 +1,137 @@
+"""The docs tooling: the Rules option tables are generated from ``Rules`` itself, and every option has a source.
+
+The generator (``docs/_ext/rules_options.py``) needs Sphinx, so its tests run where the ``docs`` extra is
+installed; the check that the variants page names a source for every option needs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+import pytest
+
+from spades_rules import rules as rules_module
+from spades_rules.rules import Rules
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_docs_modules() -> Iterator[None]:
+    """Unload the docs tooling after each test: hypothesis draws constants from the loaded user modules, so
+    leaving these loaded would change what the property tests that run later generate."""
+    yield
+    for name in ("rules_options", "public_names", "check_layout"):
+        sys.modules.pop(name, None)
+
+
+def _extension(name: str) -> Any:
+    pytest.importorskip("sphinx")
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+
+
+def _init_fields() -> list[str]:
+    return [field.name for field in attrs.fields(Rules) if field.init]
+
+
+def test_every_rules_option_is_generated_in_declaration_order_with_its_docstring() -> None:
+    options = _extension("rules_options").rules_options()
+    assert [option.name for option in options] == _init_fields()
+    for option in options:
+        assert option.doc and option.doc[0].strip(), f"Rules.{option.name} has no docstring"
+        assert option.default == getattr(Rules(), option.name)
+
+
+def test_choices_are_read_from_the_literal_types_whatever_they_are() -> None:
+    extension = _extension("rules_options")
+    hints = typing.get_type_hints(Rules, vars(rules_module))
+    by_name = {option.name: option for option in extension.rules_options()}
+    literal_fields = [name for name in _init_fields() if extension._literal_choices(hints[name])]
+    assert {"trump_order", "bidding", "failed_nil_tricks", "redeal_on"} <= set(literal_fields)
+    for name in literal_fields:
+        assert by_name[name].choices == extension._literal_choices(hints[name])
+    assert by_name["failed_nil_tricks"].choices == typing.get_args(rules_module.FailedNilTricks)
+    assert extension._literal_choices(tuple[Literal["a", "b"], ...] | None) == ("a", "b")
+    assert extension._literal_choices(int | None) == ()
+
+
+def test_the_options_are_grouped_by_the_comments_of_the_class_body() -> None:
+    groups = {option.name: option.group for option in _extension("rules_options").rules_options()}
+    assert groups["players"] == "Table and deck"
+    assert groups["bidding"] == "Bidding"
+    assert groups["target_score"] == "Game end"
+
+
+def test_the_variants_page_names_a_source_for_exactly_the_rules_options() -> None:
+    text = (DOCS / "variants.rst").read_text(encoding="utf-8")
+    block = text.split(".. rules-options::", 1)[1]
+    lines = re.findall(r"^   (\w+): \S.*$", block.split("\n\n\n", 1)[0], re.M)
+    assert lines == _init_fields()
+
+
+def test_the_public_names_list_links_each_name_to_the_module_that_lists_it() -> None:
+    extension = _extension("public_names")
+    import spades_rules
+
+    for name in spades_rules.__all__:
+        if name.startswith("__"):
+            continue
+        home = extension._home("spades_rules", name, getattr(spades_rules, name))
+        assert name in importlib.import_module(home).__all__, (name, home)
+
+
+def _layout_check() -> Any:
+    sys.path.insert(0, str(DOCS))
+    try:
+        return importlib.import_module("check_layout")
+    finally:
+        sys.path.remove(str(DOCS))
+
+
+def _measured(window: int, page: int, *elements: dict[str, Any]) -> dict[str, Any]:
+    base = {"tag": "pre", "id": "x", "scroll": 900, "client": 700, "beyond": 0, "code": False, "table": False}
+    return {"window": window, "page": page, "elements": [{**base, "text": "", **element} for element in elements]}
+
+
+def test_the_layout_rule_code_never_scrolls_tables_may_scroll_only_on_a_phone() -> None:
+    judge = _layout_check().judge
+    code = {"code": True, "overflow": "auto"}
+    table = {"tag": "div.table-wrapper", "table": True, "overflow": "auto"}
+    clipped = {"tag": "p", "overflow": "hidden"}
+    sticking_out = {"tag": "p", "overflow": "visible", "beyond": 40}
+    inside_column = {"tag": "dd", "overflow": "visible", "beyond": 0}
+
+    assert judge(_measured(1280, 1280, code), "desktop")[0][0].startswith("code block scrolls")
+    assert judge(_measured(390, 390, code), "phone")[0][0].startswith("code block scrolls")
+    assert judge(_measured(1280, 1280, table), "desktop")[0][0].startswith("needs sideways scrolling")
+    errors, scrolling = judge(_measured(390, 390, table), "phone")
+    assert errors == [] and len(scrolling) == 1
+    assert judge(_measured(390, 390, clipped), "phone")[0][0].startswith("content is clipped")
+    assert "sticks out of the page's column by 40px" in judge(_measured(390, 390, sticking_out), "phone")[0][0]
+    assert judge(_measured(1280, 1280, inside_column), "desktop") == ([], [])
+    assert judge(_measured(390, 520), "phone")[0] == ["the page is 520px wide in a 390px window"]
+
+
+def test_without_chromium_the_layout_check_is_skipped_unless_required(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = _layout_check()
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    monkeypatch.delenv("CHROMEDRIVER", raising=False)
+    monkeypatch.setattr(check.shutil, "which", lambda name: None)
+    assert check.find_browser() is None
+    assert check.main(["--no-build"]) == 0
+    assert "SKIPPED" in capsys.readouterr().out
+    assert check.main(["--no-build", "--require-browser"]) == 1
