@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from typing import Any
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -23,9 +24,8 @@ def _home(package: str, name: str, value: object) -> str:
     defined_in = getattr(value, "__module__", None)
     candidates = [
         module_name
-        for module_name in sorted(_submodules(package))
-        if name in getattr(importlib.import_module(module_name), "__all__", ())
-        and getattr(importlib.import_module(module_name), name, None) is value
+        for module_name, module in _importable(_submodules(package))
+        if name in getattr(module, "__all__", ()) and getattr(module, name, None) is value
     ]
     if defined_in in candidates:
         return str(defined_in)
@@ -34,6 +34,17 @@ def _home(package: str, name: str, value: object) -> str:
     if isinstance(defined_in, str) and defined_in.startswith(package + "."):
         return defined_in
     return package
+
+
+def _importable(names: list[str]) -> list[tuple[str, Any]]:
+    """The modules that import here: an adapter whose optional extra is missing is skipped."""
+    modules = []
+    for module_name in sorted(names):
+        try:
+            modules.append((module_name, importlib.import_module(module_name)))
+        except ImportError:
+            continue
+    return modules
 
 
 def _submodules(package: str) -> list[str]:

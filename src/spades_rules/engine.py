@@ -52,10 +52,11 @@ from itertools import combinations
 from typing import Final, NoReturn
 
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
+from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state, _seat
-from spades_rules.rules import MAX_NUMBER, Rules
+from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, _close_hand, check_start
 from spades_rules.state import (
     GameState,

@@ -79,7 +79,14 @@ from spades_rules.actions import Deal, Redeal
 from spades_rules.cards import Card, format_cards
 from spades_rules.codec import decode_action, num_distinct_actions
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import IllegalActionError, IllegalReason, ObservationError, RulesError, SpadesError
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    ObservationError,
+    RulesError,
+    SpadesError,
+)
 from spades_rules.records import format_action
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
@@ -158,7 +165,7 @@ def game_parameters(rules: Rules, *, whole_game: bool = False) -> dict[str, bool
     {'with_jokers': True, 'bag_limit': -1000000000}
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"game_parameters needs a Rules value, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"game_parameters needs a Rules value, not {type(rules).__name__}", parameter="rules")
     params = {name: _parameter_value(name, getattr(rules, name)) for name in rules.changes()}
     if whole_game:
         params["whole_game"] = True
@@ -435,7 +442,10 @@ def load_game(rules_or_preset: Rules | str = "standard", *, whole_game: bool = F
     elif isinstance(rules_or_preset, Rules):
         params = game_parameters(rules_or_preset, whole_game=whole_game)
     else:
-        raise TypeError(f"load_game needs Rules or a preset name, not {type(rules_or_preset).__name__}")
+        raise ArgumentTypeError(
+            f"load_game needs Rules or a preset name, not {type(rules_or_preset).__name__}",
+            parameter="rules_or_preset",
+        )
     if not isinstance(whole_game, bool):
         raise RulesError(f"whole_game must be True or False, not {whole_game!r}")
     game = pyspiel.load_game(GAME_NAME, params)

@@ -48,7 +48,7 @@ from spades_rules._episodes import episode_over, episode_rules, hand_rewards, of
 from spades_rules.actions import Deal, Redeal
 from spades_rules.codec import decode_action, num_distinct_actions
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RulesError
+from spades_rules.errors import ArgumentTypeError, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
@@ -90,7 +90,10 @@ class raw_env(AECEnv, EzPickle):
         elif isinstance(rules_or_preset, Rules):
             rules = rules_or_preset
         else:
-            raise TypeError(f"env needs Rules or a preset name, not {type(rules_or_preset).__name__}")
+            raise ArgumentTypeError(
+                f"env needs Rules or a preset name, not {type(rules_or_preset).__name__}",
+                parameter="rules_or_preset",
+            )
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.rules: Rules = episode_rules(rules, whole_game)

@@ -75,10 +75,11 @@ from typing import Any, Final
 
 import attrs
 
+from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, _describe, _not_a_state
-from spades_rules.rules import MAX_NUMBER, Rules
+from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
 

@@ -36,7 +36,7 @@ from typing import Any, Final, Literal, get_args
 
 import attrs
 
-from spades_rules._fields import MAX_NUMBER, choice, flag, number, redeal_conditions, removed_cards
+from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
 from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _as_card
 from spades_rules.errors import RulesError, _describe, _seat
 from spades_rules.tables import CompiledTables

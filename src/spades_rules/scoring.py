@@ -2,8 +2,8 @@
 
 The engine scores every hand and decides the end of the game with the code of this module; you can
 score any score sheet with :func:`score_hand`, or keep a running :class:`ScoreSheet` hand by hand.
-Per side (see the rules page, section Scoring): a made contract scores ``10 × contract`` plus a bag point per overtrick; a set
-contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
+Per side (see the rules page, section Scoring): a made contract scores ``10 × contract`` plus a bag
+point per overtrick; a set contract ``-10 × contract`` (or 0, Bicycle); each nil ``±nil_value`` and each blind nil
 ``±blind_nil_value``; a nil bidder's tricks are bags for the side (or count for the partner); every
 ``bag_limit`` bags cost ``bag_penalty``. In no-bid Spades each trick is one point.
 

@@ -74,7 +74,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from spades_rules.errors import ObservationError
+from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
 from spades_rules.views import Observation
@@ -152,7 +152,7 @@ def _layout(rules: Rules) -> _Layout:
 
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
-        raise TypeError(f"expected a Rules value, not {type(rules).__name__}")
+        raise ArgumentTypeError(f"expected a Rules value, not {type(rules).__name__}", parameter="rules")
     return rules
 
 
@@ -186,7 +186,7 @@ def observation_tensor(view: Observation) -> list[float]:
     (614, [0.0, 0.0, 1.0], 3.0)
     """
     if not isinstance(view, Observation):
-        raise TypeError(f"observation_tensor needs an Observation, not {type(view).__name__}")
+        raise ArgumentTypeError(f"observation_tensor needs an Observation, not {type(view).__name__}", parameter="view")
     rules = view.rules
     layout = _layout(rules)
     blocks = layout.blocks
