@@ -13,7 +13,7 @@ from typing import Any, Final, get_args
 import attrs
 
 from spades_rules.cards import Card
-from spades_rules.errors import RulesError, SpadesError, _describe
+from spades_rules.errors import RulesError, SpadesError, describe
 
 __all__ = ["MAX_NUMBER", "choice", "flag", "number", "redeal_conditions", "removed_cards"]
 
@@ -29,7 +29,7 @@ def choice(kind: Any) -> Validator:
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, str) or value not in choices:
-            raise RulesError(f"{attribute.name} must be one of {', '.join(map(repr, choices))}, not {_describe(value)}")
+            raise RulesError(f"{attribute.name} must be one of {', '.join(map(repr, choices))}, not {describe(value)}")
 
     return check
 
@@ -37,7 +37,7 @@ def choice(kind: Any) -> Validator:
 def flag(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     """A field validator: True or False (not 1, not "yes")."""
     if type(value) is not bool:
-        raise RulesError(f"{attribute.name} must be True or False, not {_describe(value)}")
+        raise RulesError(f"{attribute.name} must be True or False, not {describe(value)}")
 
 
 def number(low: int = -MAX_NUMBER, high: int = MAX_NUMBER, *, optional: bool = False, why: str = "") -> Validator:
@@ -47,9 +47,9 @@ def number(low: int = -MAX_NUMBER, high: int = MAX_NUMBER, *, optional: bool = F
         if value is None and optional:
             return
         if type(value) is not int:
-            raise RulesError(f"{attribute.name} must be an integer, not {_describe(value)}")
+            raise RulesError(f"{attribute.name} must be an integer, not {describe(value)}")
         if abs(value) > MAX_NUMBER:
-            raise RulesError(f"{attribute.name}={_describe(value)} is out of range (at most {MAX_NUMBER} in size)")
+            raise RulesError(f"{attribute.name}={describe(value)} is out of range (at most {MAX_NUMBER} in size)")
         if not low <= value <= high:
             bound = f"between {low} and {high}" if high < MAX_NUMBER else f"at least {low}"
             raise RulesError(f"{attribute.name} must be {bound}{why}, not {value}")
@@ -77,10 +77,10 @@ def redeal_conditions(value: Iterable[str] | str, names: tuple[str, ...]) -> tup
     try:
         conditions = set(value)
     except (TypeError, RecursionError):
-        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {_describe(value)}") from None
+        raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {describe(value)}") from None
     for condition in conditions:
         if not isinstance(condition, str) or condition not in names:
             raise RulesError(
-                f"redeal_on: unknown condition {_describe(condition)}; choose from {', '.join(map(repr, names))}"
+                f"redeal_on: unknown condition {describe(condition)}; choose from {', '.join(map(repr, names))}"
             )
     return tuple(sorted(conditions))

@@ -40,7 +40,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from spades_rules.cards import Card, _iterable, format_cards, parse_cards
+from spades_rules.cards import Card, format_cards, iterable_arg, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -48,7 +48,7 @@ from spades_rules.errors import (
     RecordError,
     RulesError,
     SpadesError,
-    _describe,
+    describe,
 )
 from spades_rules.rules import Rules
 
@@ -96,7 +96,7 @@ def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
         return value
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_to_card(card) for card in _iterable(value, "cards"))
+    return tuple(_to_card(card) for card in iterable_arg(value, "cards"))
 
 
 def _to_sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -332,7 +332,7 @@ def parse_action(text: str) -> Action:
     except RecordError:
         raise
     except (SpadesError, TypeError, ValueError) as error:
-        raise RecordError(f"{_describe(text)}: {error}") from None
+        raise RecordError(f"{describe(text)}: {error}") from None
 
 
 def _parse(text: str) -> Action:
@@ -344,7 +344,7 @@ def _parse(text: str) -> Action:
     head, rest = words[0], words[1:]
     if head == "deal":
         return Deal(parse_cards(rest))
-    shown = _describe(text)
+    shown = describe(text)
     match = _SEAT_VERB.match(head)
     if match is None:
         raise RecordError(f"{shown}: expected 'deal <cards>' or '<seat>:<verb>' ({_VERBS})")
@@ -402,29 +402,29 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         raise RecordError(f"an action's dict form must be a dict, not {type(data).__name__}", where="action")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _DICT_KEYS:
-        raise RecordError(f"unknown action type {_describe(kind)}; expected {', '.join(_DICT_KEYS)}", where="action")
+        raise RecordError(f"unknown action type {describe(kind)}; expected {', '.join(_DICT_KEYS)}", where="action")
     keys = _DICT_KEYS[kind]
     for key in data:
         if key != "type" and key not in keys:
-            raise RecordError(f"unknown key {_describe(key)} in a {kind}; expected {', '.join(keys)}", where="action")
+            raise RecordError(f"unknown key {describe(key)} in a {kind}; expected {', '.join(keys)}", where="action")
     values = {key: data[key] for key in keys if key in data}
     missing = [key for key in keys if key not in values and (kind, key) != ("bid", "blind")]
     if missing:
         raise RecordError(f"a {kind} needs {', '.join(missing)}", where="action")
     if "seat" in values and type(values["seat"]) is not int:
-        raise RecordError(f"must be an integer seat, not {_describe(values['seat'])}", where="action.seat")
+        raise RecordError(f"must be an integer seat, not {describe(values['seat'])}", where="action.seat")
     for key in ("keep", "blind"):
         if key in values and not isinstance(values[key], bool):
-            raise RecordError(f"must be true or false, not {_describe(values[key])}", where=f"action.{key}")
+            raise RecordError(f"must be true or false, not {describe(values[key])}", where=f"action.{key}")
     for key in ("deck", "cards"):
         if key in values and not (
             isinstance(values[key], list | tuple) and all(isinstance(card, str) for card in values[key])
         ):
-            raise RecordError(f"must be a list of card strings, not {_describe(values[key])}", where=f"action.{key}")
+            raise RecordError(f"must be a list of card strings, not {describe(values[key])}", where=f"action.{key}")
     if "card" in values and not isinstance(values["card"], str):
-        raise RecordError(f"must be a card string, not {_describe(values['card'])}", where="action.card")
+        raise RecordError(f"must be a card string, not {describe(values['card'])}", where="action.card")
     if "tricks" in values and type(values["tricks"]) is not int:
-        raise RecordError(f"must be an integer, not {_describe(values['tricks'])}", where="action.tricks")
+        raise RecordError(f"must be an integer, not {describe(values['tricks'])}", where="action.tricks")
     try:
         action: Action = _BUILDERS[kind](**values)
     except (SpadesError, TypeError, ValueError) as error:

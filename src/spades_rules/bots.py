@@ -24,7 +24,7 @@ from typing import Final, Protocol
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, SeatError, _not_a_state
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, SeatError, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
@@ -184,7 +184,7 @@ _CHANCE: Final = "a chance node (the deal phase), where no seat acts"
 def _seat_to_act(state: GameState, function: str) -> int:
     """The seat to act, or the library error saying why no bot can act in ``state``."""
     if type(state) is not GameState:
-        raise _not_a_state(state, function)
+        raise not_a_state(state, function)
     seat = state.to_act
     if seat is None:
         if state.is_over:

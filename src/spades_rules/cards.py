@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final, Self
 
-from spades_rules.errors import CardParseError, _describe
+from spades_rules.errors import CardParseError, describe
 
 __all__ = [
     "ALL_CARDS",
@@ -268,23 +268,23 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         parts: Iterable[str] = text.replace(",", " ").split()
     else:
-        parts = _iterable(text, "parse_cards")
+        parts = iterable_arg(text, "parse_cards")
     return tuple(Card.parse(part) for part in parts)
 
 
-def _as_card(value: Card | str) -> Card:
+def as_card(value: Card | str) -> Card:
     """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise)."""
     return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
 
 
-def _iterable(value: Any, function: str) -> Iterable[Any]:
+def iterable_arg(value: Any, function: str) -> Iterable[Any]:
     """``value`` if it can be iterated over, else a :class:`CardParseError` (cards are given as a string or
     an iterable of cards)."""
     try:
         iter(value)
     except TypeError:
         raise CardParseError(
-            f"{function} needs cards (a string or an iterable of cards), not {_describe(value)}", text=value
+            f"{function} needs cards (a string or an iterable of cards), not {describe(value)}", text=value
         ) from None
     return value  # type: ignore[no-any-return]
 
@@ -298,7 +298,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     try:
         return " ".join(card._str for card in cards)
     except (TypeError, AttributeError):
-        raise CardParseError(f"format_cards needs Card values, not {_describe(cards)}", text=cards) from None
+        raise CardParseError(f"format_cards needs Card values, not {describe(cards)}", text=cards) from None
 
 
 # ---------------------------------------------------------------------------------------- bit masks

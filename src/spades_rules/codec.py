@@ -56,7 +56,7 @@ from typing import Final
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from spades_rules.engine import legal_actions
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -278,7 +278,7 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
     spades_rules.errors.IllegalActionError: code 0 is a play, but the game is in the bid phase
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "decode_action")
+        raise not_a_state(state, "decode_action")
     if type(code) is not int:
         if isinstance(code, bool) or not hasattr(code, "__index__"):
             raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
@@ -324,7 +324,7 @@ def legal_codes(state: GameState, seat: int | None = None) -> tuple[int, ...]:
     Empty at a chance node and once the game is over, like ``legal_actions``.
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "legal_codes")
+        raise not_a_state(state, "legal_codes")
     return tuple(encode_action(action) for action in legal_actions(state, seat))
 
 
@@ -336,7 +336,7 @@ def legal_action_mask(state: GameState, seat: int | None = None) -> tuple[bool, 
     million codes) this raises :class:`~spades_rules.errors.RulesError`: use :func:`legal_codes`.
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "legal_action_mask")
+        raise not_a_state(state, "legal_action_mask")
     size = num_distinct_actions(state.rules)
     if size > _MASK_LIMIT:
         raise RulesError(f"these rules have {size} action codes, too many for a mask: use legal_codes(state) instead")

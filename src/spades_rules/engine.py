@@ -55,9 +55,16 @@ from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, _not_a_state, _seat
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    check_seat,
+    not_a_state,
+)
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, _close_hand, check_start
+from spades_rules.scoring import HandScore, check_start, close_hand
 from spades_rules.state import (
     GameState,
     HandState,
@@ -180,9 +187,9 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
     raises :class:`~spades_rules.errors.SeatError`.
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "legal_actions")
+        raise not_a_state(state, "legal_actions")
     if seat is not None:
-        return _legal_actions_of(state, _seat(seat, state.rules.players))
+        return _legal_actions_of(state, check_seat(seat, state.rules.players))
     phase = state.phase
     hand: HandState = state.hand  # type: ignore[assignment]  # None only where the phase says so
     if phase is _PLAY:
@@ -221,7 +228,7 @@ def _legal_actions_of(state: GameState, seat: int) -> tuple[PlayerAction, ...]:
 def is_legal(state: GameState, action: object) -> bool:
     """Whether :func:`apply` accepts ``action`` in ``state``."""
     if type(state) is not GameState:
-        raise _not_a_state(state, "is_legal")
+        raise not_a_state(state, "is_legal")
     try:
         apply(state, action)  # type: ignore[arg-type]
     except IllegalActionError:
@@ -293,7 +300,7 @@ def apply(state: GameState, action: Action) -> GameState:
     that :func:`legal_actions` does not list, and for a deal that is not the rules' deck.
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "apply")
+        raise not_a_state(state, "apply")
     phase = state.phase
     hand: HandState = state.hand  # type: ignore[assignment]  # read below only in phases that have a hand
     if type(action) is Play:
@@ -448,7 +455,7 @@ def _refuse_play(state: GameState, hand: HandState, action: Play) -> NoReturn:
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     match = state._match
-    result, scores, over, winner = _close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
+    result, scores, over, winner = close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
                                                hand.tricks_won)
     results = (*match.results, result)
     past = match.past_actions + actions

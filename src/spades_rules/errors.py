@@ -63,7 +63,7 @@ def _picklable(value: object) -> object:
     try:
         pickle.dumps(value)
     except Exception:
-        return _describe(value)
+        return describe(value)
     return value
 
 
@@ -174,7 +174,7 @@ class ArgumentTypeError(SpadesError, TypeError):
         self.parameter = parameter
 
 
-def _seat(value: object, players: int, name: str = "seat") -> int:
+def check_seat(value: object, players: int, name: str = "seat") -> int:
     """``value`` as a seat ``0 … players-1``, or :class:`SeatError` naming ``name`` (the one check of every
     seat argument). Integers and integer-like values (``numpy.int64``) are accepted; booleans, floats and
     strings are not."""
@@ -188,10 +188,10 @@ def _seat(value: object, players: int, name: str = "seat") -> int:
         else:
             if 0 <= index < players:
                 return index
-    raise SeatError(f"{name} must be a seat 0-{players - 1}, not {_describe(value)}", seat=value, players=players)
+    raise SeatError(f"{name} must be a seat 0-{players - 1}, not {describe(value)}", seat=value, players=players)
 
 
-def _not_a_state(value: object, function: str, parameter: str = "state") -> ArgumentTypeError:
+def not_a_state(value: object, function: str, parameter: str = "state") -> ArgumentTypeError:
     """The error for a ``function`` argument that should be a :class:`~spades_rules.state.GameState` (the
     caller checks the type and raises this)."""
     kind = type(value).__name__
@@ -215,7 +215,7 @@ _BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 2, 40, 40, 
 _BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
 
 
-def _describe(value: object, limit: int = 60) -> str:
+def describe(value: object, limit: int = 60) -> str:
     """A short, safe ``repr`` of anything for an error message: bounded in length and depth, and never
     raising (a 10,000-digit integer or a list nested 2,000 deep is described, not printed)."""
     try:

@@ -78,7 +78,7 @@ import attrs
 from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, _describe, _not_a_state
+from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, describe, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
@@ -127,7 +127,7 @@ def format_action(action: Action) -> str:
 
 
 def _show(text: object, limit: int = 60) -> str:
-    return _describe(text, limit)
+    return describe(text, limit)
 
 
 # ------------------------------------------------------------------------------------ the record
@@ -151,7 +151,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
      'bags': [0, 0], 'length': 0, 'actions': []}
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "to_dict")
+        raise not_a_state(state, "to_dict")
     return {
         "format": RECORD_FORMAT,
         "rules": state.rules.changes(),
@@ -291,7 +291,7 @@ def _rules_from(options: object) -> Rules:
     try:
         return Rules.standard().evolve(**options)
     except (SpadesError, TypeError, ValueError, RecursionError) as error:
-        raise RecordError(_describe(str(error), 300).strip("'\""), where="rules") from None
+        raise RecordError(describe(str(error), 300).strip("'\""), where="rules") from None
 
 
 def _plain(value: object) -> bool:
@@ -331,7 +331,7 @@ def dumps(state: GameState) -> str:
     :func:`~spades_rules.views.sample_deal` is not (:class:`RecordError`).
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "dumps")
+        raise not_a_state(state, "dumps")
     record = to_dict(state)
     writer = _TextWriter()
     writer.lines += [

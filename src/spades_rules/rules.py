@@ -37,8 +37,8 @@ from typing import Any, Final, Literal, get_args
 import attrs
 
 from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
-from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, _as_card
-from spades_rules.errors import RulesError, _describe, _seat
+from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, as_card
+from spades_rules.errors import RulesError, check_seat, describe
 from spades_rules.tables import CompiledTables
 
 __all__ = [
@@ -389,12 +389,12 @@ class Rules:
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for (:class:`~spades_rules.errors.SeatError` for a seat not at the table)."""
-        return self.tables.side_of[_seat(seat, self.players)]
+        return self.tables.side_of[check_seat(seat, self.players)]
 
     def partner_of(self, seat: int) -> int | None:
         """The seat's partner, or None in individual play (:class:`~spades_rules.errors.SeatError` for a seat
         not at the table)."""
-        seat = _seat(seat, self.players)
+        seat = check_seat(seat, self.players)
         side = self.tables.sides[self.tables.side_of[seat]]
         return next((other for other in side if other != seat), None)
 
@@ -410,7 +410,7 @@ class Rules:
 
     def effective_suit(self, card: Card | str) -> Suit:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""
-        return Suit(self.tables.suit_of[_as_card(card).index])
+        return Suit(self.tables.suit_of[as_card(card).index])
 
     def strength(self, card: Card | str) -> int:
         """A number ordering cards by trick-taking power: every trump above every plain card, trumps in the
@@ -421,7 +421,7 @@ class Rules:
         >>> sorted(parse_cards("AS BJ KH LJ"), key=r.strength)
         [Card.parse('KH'), Card.parse('AS'), Card.parse('LJ'), Card.parse('BJ')]
         """
-        return self.tables.power[_as_card(card).index]
+        return self.tables.power[as_card(card).index]
 
     def beats(self, card: Card | str, other: Card | str, led: Suit) -> bool:
         """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
@@ -429,7 +429,7 @@ class Rules:
 
     def _trick_key(self, card: Card | str, led: Suit) -> int:
         tables = self.tables
-        index = _as_card(card).index
+        index = as_card(card).index
         suit = tables.suit_of[index]
         if suit in (Suit.SPADES, led):
             return tables.power[index]
@@ -538,7 +538,7 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """The preset called ``name`` (see :meth:`presets`); ``RulesError`` for an unknown name."""
         if not isinstance(name, str) or name not in _PRESETS:
-            raise RulesError(f"unknown preset {_describe(name)}; choose from {', '.join(sorted(_PRESETS))}")
+            raise RulesError(f"unknown preset {describe(name)}; choose from {', '.join(sorted(_PRESETS))}")
         return cls(**_PRESETS[name])
 
     # ------------------------------------------------------------------------------------ value protocol

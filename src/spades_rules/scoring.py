@@ -28,7 +28,7 @@ import attrs
 from spades_rules._bidding import blind_nil_open
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid
-from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, _describe
+from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, describe
 from spades_rules.rules import Rules
 
 __all__ = ["HandScore", "ScoreSheet", "ScoreSheetError", "SideScore", "score_hand"]
@@ -113,7 +113,7 @@ def _as_bid(seat: int, value: SheetBid) -> Bid | None:
             raise ScoreSheetError(f"seat {seat}: {value[:20]!r} is not a bid (a number, nil or blind nil)")
         value = int(word)
     if type(value) is not int or not 0 <= value <= _MAX_NUMBER:
-        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {_describe(value)}")
+        raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {describe(value)}")
     return Bid(seat, value)
 
 
@@ -123,7 +123,7 @@ def _is_sequence(values: object) -> TypeGuard[Sequence[Any]]:
 
 def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple[int, ...]:
     if not _is_sequence(values):
-        raise ScoreSheetError(f"{name} must be a sequence with one {what}, not {_describe(values)}")
+        raise ScoreSheetError(f"{name} must be a sequence with one {what}, not {describe(values)}")
     if len(values) != count:
         raise ScoreSheetError(f"{name} needs one {what} ({count}), not {len(values)}")
     return tuple(values)
@@ -147,7 +147,7 @@ def _check_sheet(
         raise ScoreSheetError(f"a score sheet needs one bid and one trick count per seat ({n} seats)")
     for seat, tricks in enumerate(tricks_won):
         if type(tricks) is not int or tricks < 0:
-            raise ScoreSheetError(f"seat {seat}: tricks won must be a non-negative integer, not {_describe(tricks)}")
+            raise ScoreSheetError(f"seat {seat}: tricks won must be a non-negative integer, not {describe(tricks)}")
     if sum(tricks_won) > rules.tricks_per_hand:
         raise ScoreSheetError(f"{sum(tricks_won)} tricks won, but a hand has only {rules.tricks_per_hand}")
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
@@ -231,7 +231,7 @@ def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, .
         if type(bags) is not int or not 0 <= bags < limit:
             how = f"below the bag limit of {limit}" if rules.bag_limit is not None else f"at most {_MAX_NUMBER}"
             raise ScoreSheetError(
-                f"bags_before (the bags carried in) must be non-negative and {how}: side {side} has {_describe(bags)}"
+                f"bags_before (the bags carried in) must be non-negative and {how}: side {side} has {describe(bags)}"
             )
     return before
 
@@ -340,7 +340,7 @@ def _score_side(
 
 
 # ------------------------------------------------------------------------------------------ end of hand, end of game
-def _close_hand(
+def close_hand(
     rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...], hands_before: int,
     bids: tuple[Bid | None, ...], tricks: tuple[int, ...],
 ) -> tuple[HandScore, tuple[int, ...], bool, int | None]:
@@ -455,7 +455,7 @@ class ScoreSheet:
         if self.is_over:
             raise ScoreSheetError(f"the game is over after {self.hands_played} hands: no hand may be added")
         parsed, tricks = _check_sheet(self.rules, bids, tricks_won, scores=self.scores)
-        hand, totals, over, winner = _close_hand(self.rules, self.scores, self.bags, len(self.hands), parsed, tricks)
+        hand, totals, over, winner = close_hand(self.rules, self.scores, self.bags, len(self.hands), parsed, tricks)
         new = object.__new__(ScoreSheet)
         new.__attrs_init__(
             self.rules, self.initial_scores, self.initial_bags, (*self.hands, hand), (*self.scores_after, totals),

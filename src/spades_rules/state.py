@@ -27,7 +27,7 @@ import attrs
 
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
-from spades_rules.errors import _seat
+from spades_rules.errors import check_seat
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -257,11 +257,11 @@ class HandState(_HandSlots):
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds, sorted."""
-        return cards_of_mask(self.held[_seat(seat, len(self.held))])
+        return cards_of_mask(self.held[check_seat(seat, len(self.held))])
 
     def discards_of(self, seat: int) -> tuple[Card, ...]:
         """Two-player draw: the cards ``seat`` has discarded."""
-        seat = _seat(seat, len(self.held))
+        seat = check_seat(seat, len(self.held))
         return cards_of_mask(self.discards[seat]) if self.discards else ()
 
     @property

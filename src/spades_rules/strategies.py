@@ -71,7 +71,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, _not_a_state
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -333,7 +333,7 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     Raises :class:`~spades_rules.errors.IllegalActionError` (reason ``GAME_OVER``) once the game is over.
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "random_action")
+        raise not_a_state(state, "random_action")
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise IllegalActionError(IllegalReason.GAME_OVER, "the game is over: there is no action to choose")

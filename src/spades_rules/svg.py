@@ -34,7 +34,7 @@ from html import escape
 from typing import Final
 
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import ArgumentTypeError, SpadesError, _not_a_state
+from spades_rules.errors import ArgumentTypeError, SpadesError, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
@@ -103,7 +103,7 @@ def table(
     spades_rules.errors.SpadesError: bottom must be a seat 0-3, not 4
     """
     if not isinstance(state, GameState):
-        raise _not_a_state(state, "svg.table")
+        raise not_a_state(state, "svg.table")
     players = state.rules.players
     if type(bottom) is not int or not 0 <= bottom < players:
         raise SpadesError(f"bottom must be a seat 0-{players - 1}, not {bottom!r}")

@@ -33,7 +33,7 @@ import spades_rules.views.render as _render  # below this module: it never impor
 from spades_rules.actions import Deal, DrawDecision, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import ObservationError, _not_a_state, _seat
+from spades_rules.errors import ObservationError, check_seat, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
 from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
@@ -144,10 +144,10 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     spades_rules.errors.ObservationError: cannot hide seat 2's own cards: seat 2 has already bid
     """
     if type(state) is not GameState:
-        raise _not_a_state(state, "observe")
+        raise not_a_state(state, "observe")
     rules = state.rules
     n = rules.players
-    seat = _seat(seat, n)
+    seat = check_seat(seat, n)
     hand = state.hand
     if hide_own_hand:
         _check_may_hide(state, seat)

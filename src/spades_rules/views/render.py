@@ -28,7 +28,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import Card, Suit, format_cards
 from spades_rules.codec import encode_action
-from spades_rules.errors import ObservationError, SpadesError, _describe
+from spades_rules.errors import ObservationError, SpadesError, describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
@@ -145,7 +145,7 @@ def _fields(data: Mapping[str, Any]) -> dict[str, Any]:
         raise _Bad("view", f"must be a dict, not {type(data).__name__}")
     for key in data:
         if key not in _KEYS:
-            raise _Bad("view", f"unknown key {_describe(key)}")
+            raise _Bad("view", f"unknown key {describe(key)}")
     missing = [key for key in _KEYS if key not in data]
     if missing:
         raise _Bad("view", f"missing {', '.join(missing)}")
@@ -183,23 +183,23 @@ def _fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _rules(options: object) -> Rules:
     if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
-        raise _Bad("rules", f"must be a dict of options, not {_describe(options)}")
+        raise _Bad("rules", f"must be a dict of options, not {describe(options)}")
     try:
         return Rules.standard().evolve(**options)
     except (SpadesError, TypeError, ValueError, RecursionError) as error:
-        raise _Bad("rules", _describe(str(error), 200).strip("'\"")) from None
+        raise _Bad("rules", describe(str(error), 200).strip("'\"")) from None
 
 
 def _phase(value: object) -> Phase:
     try:
         return Phase(value)
     except ValueError:
-        raise _Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {_describe(value)}") from None
+        raise _Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {describe(value)}") from None
 
 
 def _list(value: object, where: str) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, list | tuple):
-        raise _Bad(where, f"must be a list, not {_describe(value)}")
+        raise _Bad(where, f"must be a list, not {describe(value)}")
     return value
 
 
@@ -213,7 +213,7 @@ def _items(value: object, where: str, read: Callable[[Any, str], Any]) -> tuple[
 
 def _mapping(value: object, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _Bad(where, f"must be a dict with keys {', '.join(keys)}, not {_describe(value)}")
+        raise _Bad(where, f"must be a dict with keys {', '.join(keys)}, not {describe(value)}")
     if set(value) != set(keys):
         raise _Bad(where, f"must have exactly the keys {', '.join(keys)}, not {', '.join(map(str, value))}")
     return value
@@ -221,7 +221,7 @@ def _mapping(value: object, where: str, keys: Sequence[str]) -> Mapping[str, Any
 
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, str):
-        raise _Bad(where, f"a card is a string such as 'AS', not {_describe(value)}")
+        raise _Bad(where, f"a card is a string such as 'AS', not {describe(value)}")
     try:
         return Card.parse(value)
     except SpadesError as error:
@@ -236,14 +236,14 @@ def _suits(value: object, where: str) -> tuple[Suit, ...]:
     suits = []
     for i, letter in enumerate(_list(value, where)):
         if not isinstance(letter, str) or letter not in _SUIT_OF_LETTER:
-            raise _Bad(f"{where}[{i}]", f"a suit is one of C, D, H, S, not {_describe(letter)}")
+            raise _Bad(f"{where}[{i}]", f"a suit is one of C, D, H, S, not {describe(letter)}")
         suits.append(_SUIT_OF_LETTER[letter])
     return tuple(suits)
 
 
 def _action(value: object, where: str) -> Action:
     if not isinstance(value, Mapping):
-        raise _Bad(where, f"an action is a dict, not {_describe(value)}")
+        raise _Bad(where, f"an action is a dict, not {describe(value)}")
     try:
         return action_from_dict(value)
     except SpadesError as error:
@@ -252,7 +252,7 @@ def _action(value: object, where: str) -> Action:
 
 def _coded_action(value: object, where: str) -> PlayerAction:
     if not isinstance(value, Mapping) or "code" not in value:
-        raise _Bad(where, f"a legal action is an action's dict with its code, not {_describe(value)}")
+        raise _Bad(where, f"a legal action is an action's dict with its code, not {describe(value)}")
     action = _action({key: item for key, item in value.items() if key != "code"}, where)
     if isinstance(action, Deal):
         raise _Bad(where, "a deal is no seat's action")
@@ -261,7 +261,7 @@ def _coded_action(value: object, where: str) -> PlayerAction:
     except SpadesError as error:
         raise _Bad(where, str(error)) from None
     if value["code"] != code or type(value["code"]) is not int:
-        raise _Bad(f"{where}.code", f"{action} has the code {code}, not {_describe(value['code'])}")
+        raise _Bad(f"{where}.code", f"{action} has the code {code}, not {describe(value['code'])}")
     return action
 
 
@@ -309,12 +309,12 @@ def check_view(view: ObservationFields) -> None:
 def _check(view: ObservationFields) -> None:
     rules = view.rules
     if not isinstance(rules, Rules):
-        raise _Bad("rules", f"must be a Rules, not {_describe(rules)}")
+        raise _Bad("rules", f"must be a Rules, not {describe(rules)}")
     n, sides = rules.players, rules.num_sides
     deck = frozenset(rules.deck)
     seat = _seat(view.seat, "seat", n)
     if not isinstance(view.phase, Phase):
-        raise _Bad("phase", f"must be a Phase, not {_describe(view.phase)}")
+        raise _Bad("phase", f"must be a Phase, not {describe(view.phase)}")
     _seat(view.dealer, "dealer", n)
     if view.to_act is not None:
         _seat(view.to_act, "to_act", n)
@@ -327,7 +327,7 @@ def _check(view: ObservationFields) -> None:
     bids = _check_length(view.bids, "bids", n)
     for at, bid in enumerate(bids):
         if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad(f"bids[{at}]", f"must be None or seat {at}'s Bid, not {_describe(bid)}")
+            raise _Bad(f"bids[{at}]", f"must be None or seat {at}'s Bid, not {describe(bid)}")
     tricks = _check_length(view.tricks, "tricks", None)
     for at, trick in enumerate(tricks):
         _check_trick(trick, f"tricks[{at}]", n, deck, seen, complete=True)
@@ -335,16 +335,16 @@ def _check(view: ObservationFields) -> None:
         _check_trick(view.current_trick, "current_trick", n, deck, seen, complete=False)
     _check_ints(view.tricks_won, "tricks_won", n, 0)
     if not isinstance(view.spades_broken, bool):
-        raise _Bad("spades_broken", f"must be true or false, not {_describe(view.spades_broken)}")
+        raise _Bad("spades_broken", f"must be true or false, not {describe(view.spades_broken)}")
     for at, suits in enumerate(_check_length(view.voids, "voids", n)):
         if not isinstance(suits, tuple) or not all(isinstance(suit, Suit) for suit in suits):
-            raise _Bad(f"voids[{at}]", f"must be a tuple of suits, not {_describe(suits)}")
+            raise _Bad(f"voids[{at}]", f"must be a tuple of suits, not {describe(suits)}")
     for at, cards in enumerate(_check_length(view.known_cards, "known_cards", n)):
         _check_cards(cards, f"known_cards[{at}]", deck, seen)
     for at, exchange in enumerate(_check_length(view.exchanges, "exchanges", None)):
         where = f"exchanges[{at}]"
         if not isinstance(exchange, ExchangeView):
-            raise _Bad(where, f"must be an ExchangeView, not {_describe(exchange)}")
+            raise _Bad(where, f"must be an ExchangeView, not {describe(exchange)}")
         _seat(exchange.giver, f"{where}.giver", n)
         _seat(exchange.receiver, f"{where}.receiver", n)
         size = _int(exchange.size, f"{where}.size", 0)
@@ -370,24 +370,24 @@ def _check(view: ObservationFields) -> None:
         _seat(view.winner, "winner", sides)
     for at, action in enumerate(_check_length(view.legal_actions, "legal_actions", None)):
         if not isinstance(action, PlayerAction) or action.seat != seat:
-            raise _Bad(f"legal_actions[{at}]", f"must be an action of seat {seat}, not {_describe(action)}")
+            raise _Bad(f"legal_actions[{at}]", f"must be an action of seat {seat}, not {describe(action)}")
 
 
 def _int(value: object, where: str, minimum: int) -> int:
     if type(value) is not int or not minimum <= value <= _MAX_INT:
-        raise _Bad(where, f"must be an integer from {minimum}, not {_describe(value)}")
+        raise _Bad(where, f"must be an integer from {minimum}, not {describe(value)}")
     return value
 
 
 def _seat(value: object, where: str, count: int) -> int:
     if type(value) is not int or not 0 <= value < count:
-        raise _Bad(where, f"must be a number from 0 to {count - 1}, not {_describe(value)}")
+        raise _Bad(where, f"must be a number from 0 to {count - 1}, not {describe(value)}")
     return value
 
 
 def _check_length(value: object, where: str, length: int | None) -> tuple[Any, ...]:
     if not isinstance(value, tuple):
-        raise _Bad(where, f"must be a tuple, not {_describe(value)}")
+        raise _Bad(where, f"must be a tuple, not {describe(value)}")
     if length is not None and len(value) != length:
         raise _Bad(where, f"must have {length} entries, not {len(value)}")
     return value
@@ -400,7 +400,7 @@ def _check_ints(value: object, where: str, length: int, minimum: int) -> None:
 
 def _check_card(card: object, where: str, deck: frozenset[Card]) -> Card:
     if type(card) is not Card or card not in deck:
-        raise _Bad(where, f"{_describe(card)} is not a card of these rules' deck")
+        raise _Bad(where, f"{describe(card)} is not a card of these rules' deck")
     return card
 
 
@@ -418,7 +418,7 @@ def _check_trick(
     trick: object, where: str, n: int, deck: frozenset[Card], seen: dict[Card, str], *, complete: bool
 ) -> None:
     if not isinstance(trick, Trick):
-        raise _Bad(where, f"must be a Trick, not {_describe(trick)}")
+        raise _Bad(where, f"must be a Trick, not {describe(trick)}")
     _seat(trick.leader, f"{where}.leader", n)
     cards = _check_cards(trick.cards, f"{where}.cards", deck, seen)
     if complete:
@@ -433,7 +433,7 @@ def _check_own_draws(view: ObservationFields, draws: tuple[Any, ...], deck: froz
     for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
         where = f"own_draws[{at}]"
         if not isinstance(turn, DrawTurn):
-            raise _Bad(where, f"must be a DrawTurn, not {_describe(turn)}")
+            raise _Bad(where, f"must be a DrawTurn, not {describe(turn)}")
         number = _int(turn.turn, f"{where}.turn", 0)
         if number >= len(draws) or turn.keep is not draws[number]:
             raise _Bad(where, "must be one of the draw turns, with its keep decision")
@@ -444,18 +444,18 @@ def _check_own_draws(view: ObservationFields, draws: tuple[Any, ...], deck: froz
 
 def _check_result(result: object, where: str, n: int, sides: int) -> None:
     if not isinstance(result, HandScore):
-        raise _Bad(where, f"must be a HandScore, not {_describe(result)}")
+        raise _Bad(where, f"must be a HandScore, not {describe(result)}")
     for at, bid in enumerate(_check_length(result.bids, f"{where}.bids", n)):
         if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad(f"{where}.bids[{at}]", f"must be None or seat {at}'s Bid, not {_describe(bid)}")
+            raise _Bad(f"{where}.bids[{at}]", f"must be None or seat {at}'s Bid, not {describe(bid)}")
     _check_ints(result.tricks_won, f"{where}.tricks_won", n, 0)
     for at, side in enumerate(_check_length(result.sides, f"{where}.sides", sides)):
         if not isinstance(side, SideScore):
-            raise _Bad(f"{where}.sides[{at}]", f"must be a SideScore, not {_describe(side)}")
+            raise _Bad(f"{where}.sides[{at}]", f"must be a SideScore, not {describe(side)}")
         for name in _SIDE_FIELDS:
             value = getattr(side, name)
             if value is not None and type(value) not in (int, bool):
-                raise _Bad(f"{where}.sides[{at}].{name}", f"must be a number, not {_describe(value)}")
+                raise _Bad(f"{where}.sides[{at}].{name}", f"must be a number, not {describe(value)}")
 
 
 # ---------------------------------------------------------------------------------------- text
