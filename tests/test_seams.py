@@ -547,3 +547,24 @@ def test_games_stay_small_by_default() -> None:
     record()
     assert lengths and max(lengths) <= 3
     assert len(set(lengths)) > 1  # the backstop is drawn, not fixed
+
+
+def test_qa_svg_table_bottom_takes_numpy_seats_and_refuses_bad_ones() -> None:
+    np = pytest.importorskip("numpy")
+    from spades_rules import svg
+    from spades_rules.errors import SeatError
+
+    state = new_game(Rules.standard())
+    assert svg.table(state, bottom=np.int64(1)) == svg.table(state, bottom=1)
+    for bad in ("1", 9, -1, True, 1.0):
+        with pytest.raises(SeatError, match="bottom"):
+            svg.table(state, bottom=bad)  # type: ignore[arg-type]
+
+
+def test_qa_new_game_refuses_non_sequence_scores_with_a_library_error() -> None:
+    from spades_rules.errors import RulesError
+
+    with pytest.raises(RulesError, match="scores"):
+        new_game(Rules.standard(), scores=5)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="bags"):
+        new_game(Rules.standard(), bags=3)  # type: ignore[arg-type]

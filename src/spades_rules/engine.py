@@ -165,7 +165,10 @@ def new_game(
 def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: int | None) -> tuple[int, ...]:
     if values is None:
         return (0,) * sides
-    result = tuple(values)
+    try:
+        result = tuple(values)
+    except TypeError:
+        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}") from None
     if len(result) != sides or any(type(v) is not int for v in result):
         raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
     if any(abs(v) > MAX_NUMBER for v in result):

@@ -34,7 +34,7 @@ from html import escape
 from typing import Final
 
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import ArgumentTypeError, SpadesError, not_a_state
+from spades_rules.errors import ArgumentTypeError, SpadesError, check_seat, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
@@ -100,13 +100,12 @@ def table(
     >>> table(new_game(Rules.standard()), bottom=4)
     Traceback (most recent call last):
     ...
-    spades_rules.errors.SpadesError: bottom must be a seat 0-3, not 4
+    spades_rules.errors.SeatError: bottom must be a seat 0-3, not 4
     """
     if not isinstance(state, GameState):
         raise not_a_state(state, "svg.table")
     players = state.rules.players
-    if type(bottom) is not int or not 0 <= bottom < players:
-        raise SpadesError(f"bottom must be a seat 0-{players - 1}, not {bottom!r}")
+    bottom = check_seat(bottom, players, "bottom")
     views = [observe(state, seat) for seat in range(players)]
     hands: list[tuple[Card, ...] | None] = [seat_view.hand for seat_view in views]
     picture = _Picture(views[bottom], hands, bottom, size, names, you=None)
