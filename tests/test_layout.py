@@ -169,10 +169,11 @@ def test_the_bid_rule_is_built_by_keyword() -> None:
 
 
 def test_observe_builds_the_view_by_keyword() -> None:
+    """``observe`` fills the view's storage class (its fast constructor) naming every field."""
     source = (SRC / "views" / "observation.py").read_text(encoding="utf-8")
     calls = [
         node for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Observation"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_ObservationSlots"
     ]
     assert len(calls) == 2
     assert all(not call.args and len(call.keywords) == len(attrs.fields(Observation)) for call in calls)

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -36,13 +36,13 @@ from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError, check_seat, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
-from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
+from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields, _ObservationSlots
 
 __all__ = ["Observation", "observe"]
 
 
 # ---------------------------------------------------------------------------------------- the value
-@attrs.frozen(cache_hash=True, kw_only=True)
+@attrs.frozen(kw_only=True, unsafe_hash=False)
 class Observation(ObservationFields):
     """What seat :attr:`seat` may see of a game. Made by :func:`observe`; frozen, slotted and hashable.
 
@@ -57,6 +57,8 @@ class Observation(ObservationFields):
     (so that the dict form and the text, written in :mod:`spades_rules.views.render`, read them without
     importing this module); this class adds the forms: :meth:`to_dict`, :meth:`from_dict`, :meth:`render`.
     """
+
+    __hash__ = ObservationFields.__hash__  # the fields' cached hash (defining ``__eq__`` would unset it)
 
     def to_dict(self) -> dict[str, Any]:
         """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.to_dict`); every legal
@@ -90,14 +92,21 @@ class Observation(ObservationFields):
     def __str__(self) -> str:
         return _render.render(self)
 
-
-# ---------------------------------------------------------------------------------------- observe
-
     def _repr_svg_(self) -> str:
         """The view as SVG, for Jupyter (see :func:`spades_rules.svg.view`)."""
         from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
 
         return svg.view(self)
+
+
+def _observation(view: _ObservationSlots) -> Observation:
+    """The filled storage ``view`` made an ``Observation``: the very value ``Observation(...)`` builds with
+    the same fields, without the attrs ``__init__``'s generic per-field setter (``observe``'s speed trick)."""
+    view.__class__ = Observation
+    return cast(Observation, view)
+
+
+# ---------------------------------------------------------------------------------------- observe
 
 
 def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Observation:
@@ -152,14 +161,14 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     if hide_own_hand:
         _check_may_hide(state, seat)
     if hand is None:  # between hands: the scores and the finished hands only
-        return Observation(
+        return _observation(_ObservationSlots(
             rules=rules, seat=seat, phase=state.phase, dealer=state.dealer, to_act=state.to_act, hand=(),
             hand_sizes=(0,) * n, bids=(None,) * n, tricks=(), current_trick=None, tricks_won=(0,) * n,
             spades_broken=False, voids=((),) * n, known_cards=((),) * n, exchanges=(), pending_exchanges=(),
             draws=(), own_draws=(), draw_card=None, stock_remaining=0, scores=state.scores, bags=state.bags,
             initial_scores=state.initial_scores, initial_bags=state.initial_bags, results=state.results,
             winner=state.winner, legal_actions=(),
-        )
+        ))
     tricks = hand.completed_tricks
     in_play = state.phase is _PLAY
     current = hand.current_trick if in_play else None
@@ -173,13 +182,13 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
         giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
         shown = exchange.cards if seat in (giver, receiver) else None
         exchanges.append(ExchangeView(giver=giver, receiver=receiver, size=len(exchange.cards), cards=shown))
-    return Observation(
+    return _observation(_ObservationSlots(
         rules=rules,
         seat=seat,
         phase=state.phase,
         dealer=state.dealer,
         to_act=state.to_act,
-        hand=None if hide_own_hand else hand.hand_of(seat),
+        hand=None if hide_own_hand else cards_of_mask(hand.held[seat]),
         hand_sizes=tuple(map(int.bit_count, hand.held)),
         bids=hand.bids,
         tricks=tricks,
@@ -201,7 +210,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
         results=state.results,
         winner=state.winner,
         legal_actions=actions,
-    )
+    ))
 
 
 def _check_may_hide(state: GameState, seat: int) -> None:
@@ -294,15 +303,18 @@ def _known_cards(
 ) -> tuple[tuple[Card, ...], ...]:
     rules = state.rules
     n = rules.players
+    tables = rules.tables
+    exchanges = hand.exchanges
+    if not exchanges and not tables.lead_lowest_club:  # only these two reveal another seat's cards
+        return ((),) * n
     known = [0] * n
-    for exchange in hand.exchanges:
+    for exchange in exchanges:
         giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
         cards = mask_of(exchange.cards)
         if giver == seat:
             known[receiver] |= cards
         elif receiver == seat:
             known[giver] &= ~cards
-    tables = rules.tables
     if (
         tables.lead_lowest_club
         and rules.deal_method == "deal"

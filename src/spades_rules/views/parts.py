@@ -5,6 +5,8 @@ observer's own draw turns (:class:`DrawTurn`) and a blind-nil exchange as one se
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 
 from spades_rules.actions import Bid, PlayerAction
@@ -47,8 +49,86 @@ class ExchangeView:
     """The cards, for the two seats of the exchange only."""
 
 
-@attrs.frozen(kw_only=True)
-class ObservationFields:
+class _ObservationSlots:
+    """The storage of an :class:`~spades_rules.views.Observation` (whose attrs classes reuse these slots and
+    add none): ``observe`` fills one with plain assignments through this ``__init__``, then makes it an
+    ``Observation`` (the same trick as the engine's state builders); ``_hash`` caches the hash."""
+
+    __slots__ = (
+        "__weakref__",
+        "_hash",
+        "bags",
+        "bids",
+        "current_trick",
+        "dealer",
+        "draw_card",
+        "draws",
+        "exchanges",
+        "hand",
+        "hand_sizes",
+        "initial_bags",
+        "initial_scores",
+        "known_cards",
+        "legal_actions",
+        "own_draws",
+        "pending_exchanges",
+        "phase",
+        "results",
+        "rules",
+        "scores",
+        "seat",
+        "spades_broken",
+        "stock_remaining",
+        "to_act",
+        "tricks",
+        "tricks_won",
+        "voids",
+        "winner",
+    )
+    _hash: int
+
+    def __init__(
+        self, *, rules: Rules, seat: int, phase: Phase, dealer: int, to_act: int | None,
+        hand: tuple[Card, ...] | None, hand_sizes: tuple[int, ...], bids: tuple[Bid | None, ...],
+        tricks: tuple[Trick, ...], current_trick: Trick | None, tricks_won: tuple[int, ...], spades_broken: bool,
+        voids: tuple[tuple[Suit, ...], ...], known_cards: tuple[tuple[Card, ...], ...],
+        exchanges: tuple[ExchangeView, ...], pending_exchanges: tuple[tuple[int, int], ...],
+        draws: tuple[bool, ...], own_draws: tuple[DrawTurn, ...], draw_card: Card | None, stock_remaining: int,
+        scores: tuple[int, ...], bags: tuple[int, ...], initial_scores: tuple[int, ...],
+        initial_bags: tuple[int, ...], results: tuple[HandScore, ...], winner: int | None,
+        legal_actions: tuple[PlayerAction, ...],
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.phase = phase
+        self.dealer = dealer
+        self.to_act = to_act
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.bids = bids
+        self.tricks = tricks
+        self.current_trick = current_trick
+        self.tricks_won = tricks_won
+        self.spades_broken = spades_broken
+        self.voids = voids
+        self.known_cards = known_cards
+        self.exchanges = exchanges
+        self.pending_exchanges = pending_exchanges
+        self.draws = draws
+        self.own_draws = own_draws
+        self.draw_card = draw_card
+        self.stock_remaining = stock_remaining
+        self.scores = scores
+        self.bags = bags
+        self.initial_scores = initial_scores
+        self.initial_bags = initial_bags
+        self.results = results
+        self.winner = winner
+        self.legal_actions = legal_actions
+
+
+@attrs.frozen(kw_only=True, unsafe_hash=False)
+class ObservationFields(_ObservationSlots):
     """The fields of an :class:`~spades_rules.views.Observation`, and what each holds (the class itself
     adds its dict form and text)."""
 
@@ -114,6 +194,14 @@ class ObservationFields:
     plays when it is its turn, plus a :class:`~spades_rules.actions.Redeal` it may call out of turn; empty
     otherwise."""
 
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # first use (the cache is a slot of its own, left out of pickles)
+            value = hash(_FIELD_VALUES(self))
+            object.__setattr__(self, "_hash", value)
+            return value
+
     @property
     def hand_hidden(self) -> bool:
         """Whether the observer's own cards are withheld from this view."""
@@ -128,3 +216,7 @@ class ObservationFields:
     def hands_played(self) -> int:
         """The number of finished hands."""
         return len(self.results)
+
+
+_FIELD_VALUES = attrgetter(*(field.name for field in attrs.fields(ObservationFields)))
+"""The tuple of a view's field values, which its hash is taken of."""
