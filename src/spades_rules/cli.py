@@ -32,6 +32,7 @@ from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Rede
 from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
+from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
 from spades_rules.simulation import cli as match_cli
@@ -41,22 +42,7 @@ from spades_rules.walk import GameVisitor, walk
 
 __all__ = ["main"]
 
-_COMPASS = ("North", "East", "South", "West")
 _BACKSTOP = 100
-
-
-def seat_name(rules: Rules, seat: int) -> str:
-    """North/East/South/West at a four-player table, ``Seat N`` otherwise."""
-    return _COMPASS[seat] if rules.players == len(_COMPASS) else f"Seat {seat}"
-
-
-def side_name(rules: Rules, side: int) -> str:
-    """``N/S`` and ``E/W`` for partnerships; the seat's name in individual play."""
-    seats = rules.sides[side]
-    if len(seats) == 1:
-        return seat_name(rules, seats[0])
-    return "/".join(seat_name(rules, seat)[0] for seat in seats)
-
 
 def _label(bid: Bid | None) -> str:
     return "-" if bid is None else bid.label

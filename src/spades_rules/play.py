@@ -41,6 +41,7 @@ from spades_rules.bots import Bot, HeuristicBot, RandomBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, CardParseError, SpadesError
+from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.terminal import CardStyle
@@ -48,7 +49,6 @@ from spades_rules.views import observe
 
 __all__ = ["Session", "load_session", "save_atomically"]
 
-_COMPASS: Final = ("North", "East", "South", "West")
 _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _HEADER: Final = re.compile(r"^# spades-rules play: seat (\d+), seed (-?\d+), bots (heuristic|random)\s*$", re.M)
 _ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
@@ -108,14 +108,11 @@ class Session:
 
     # ------------------------------------------------------------------ names and text
     def _name(self, seat: int) -> str:
-        base = _COMPASS[seat] if self.rules.players == len(_COMPASS) else f"Seat {seat}"
+        base = seat_name(self.rules, seat)
         return f"{base} (you)" if seat == self.seat else base
 
     def _side_name(self, side: int) -> str:
-        seats = self.rules.sides[side]
-        if len(seats) == 1:
-            return self._name(seats[0]).replace(" (you)", "")
-        return "/".join(self._name(seat)[0] for seat in seats)
+        return side_name(self.rules, side)
 
     def _line(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)

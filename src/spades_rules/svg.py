@@ -35,6 +35,7 @@ from typing import Final
 
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.errors import ArgumentTypeError, SpadesError, check_seat, not_a_state
+from spades_rules.names import seat_names, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
@@ -52,7 +53,6 @@ _SUIT_GAP: Final = 8
 _RED: Final = "#c8102e"
 _BLACK: Final = "#1a1a1a"
 _FELT: Final = "#0b6e3f"
-_COMPASS: Final = ("North", "East", "South", "West")
 _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _RANK_TEXT: Final = {Rank.TEN: "10", Rank.LITTLE_JOKER: "J", Rank.BIG_JOKER: "J"}
 
@@ -140,7 +140,7 @@ def _check_size(size: object) -> int:
 def _names(rules: Rules, names: Sequence[str] | None) -> tuple[str, ...]:
     players = rules.players
     if names is None:
-        return _COMPASS if players == len(_COMPASS) else tuple(f"Seat {seat}" for seat in range(players))
+        return seat_names(rules)
     if isinstance(names, str) or len(names) != players or not all(isinstance(name, str) for name in names):
         raise SpadesError(f"names must be {players} strings, one per seat")
     return tuple(names)
@@ -278,10 +278,7 @@ class _Picture:
                                     fill="#cfe8da"))
 
     def side_name(self, side: int) -> str:
-        seats = self.rules.sides[side]
-        if len(seats) == 1:
-            return self.names[seats[0]]
-        return "/".join(self.names[seat] if len(self.names[seat]) <= 2 else self.names[seat][0] for seat in seats)
+        return side_name(self.rules, side, self.names)
 
     def scores(self) -> None:
         obs = self.obs
