@@ -2,9 +2,8 @@
 
 An :class:`Observation` is a frozen, hashable value holding exactly what one seat knows at a moment of
 the game; :func:`sample_deal` turns it back into a full :class:`~spades_rules.state.GameState`: the cards
-the seat cannot see are redistributed at random among the places they may be, and the hand's public
-actions are replayed through :func:`~spades_rules.engine.apply`. The result always observes equal to the
-observation. This is the determinization step of search bots (PIMC, ISMCTS).
+the seat cannot see are redistributed at random among the places they may be, and the engine rebuilds
+the hand's state from them and the public actions. The result always observes equal to the observation. This is the determinization step of search bots (PIMC, ISMCTS).
 
 A view crosses a wire as its dict form: ``view.to_dict()`` is JSON-safe, and
 ``Observation.from_dict(data)`` rebuilds an equal view (checking its shape), on which a remote client can
@@ -18,16 +17,10 @@ The package has four modules, each importing only the ones above it in this list
 - :mod:`~spades_rules.views.sampling`: :func:`sample_deal` (sampling depends on observing, never the reverse).
 
 >>> import json
->>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
+>>> from spades_rules import Rules, Deal, new_game, apply
 >>> rules = Rules.standard()
 >>> state = apply(new_game(rules), Deal.shuffled(rules, 3))
->>> view = observe(state, 1)
->>> view.phase, len(view.hand), view.hand_sizes, view.to_act
-(<Phase.BID: 'bid'>, 13, (13, 13, 13, 13), 1)
->>> view.legal_actions == legal_actions(state)
-True
->>> observe(state, 2).legal_actions        # not seat 2's turn
-()
+>>> view = observe(state, 1)                # see spades_rules.views.observation for what it holds
 >>> world = sample_deal(view, 7)
 >>> observe(world, 1) == view
 True
