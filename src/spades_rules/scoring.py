@@ -97,6 +97,10 @@ class HandScore:
         return tuple(side.bags_after for side in self.sides)
 
 
+_CHOSEN_NUMBERS: Final = ("standard", "suicide")
+"""The bid formats whose numbers the players choose, so ``min_bid`` applies (whiz and mirror bid spade counts)."""
+
+
 def _as_bid(seat: int, value: SheetBid) -> Bid | None:
     """One seat's bid from a score sheet; the same spellings as the ``spades-rules score`` command."""
     if type(value) is int and 0 <= value <= _MAX_NUMBER:
@@ -158,7 +162,7 @@ def _check_sheet(
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
         raise ScoreSheetError(f"seat {parsed.index(None)} has no bid")
-    lowest = rules.min_bid if rules.bidding in ("standard", "suicide") else 1  # whiz and mirror bid spade counts
+    lowest = rules.min_bid if rules.bidding in _CHOSEN_NUMBERS else 1
     for bid in sure:
         if not lowest <= bid.tricks <= rules.tricks_per_hand or bid.blind or (bid.tricks == 0 and not rules.nil):
             _check_bid(rules, bid, scores)
@@ -182,7 +186,7 @@ def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
             raise ScoreSheetError(f"seat {seat} cannot bid blind nil: {why}")
     if tricks == 0 and not rules.nil:
         raise ScoreSheetError(f"seat {seat} bid nil, but these rules have no nil (nil=False)")
-    if 0 < tricks < rules.min_bid and rules.bidding in ("standard", "suicide"):
+    if 0 < tricks < rules.min_bid and rules.bidding in _CHOSEN_NUMBERS:
         raise ScoreSheetError(f"seat {seat} bid {tricks}, under the minimum bid of {rules.min_bid}")
 
 

@@ -3,7 +3,8 @@
 An :class:`Observation` is a frozen, hashable value holding exactly what one seat knows at a moment of
 the game; :func:`sample_deal` turns it back into a full :class:`~spades_rules.state.GameState`: the cards
 the seat cannot see are redistributed at random among the places they may be, and the engine rebuilds
-the hand's state from them and the public actions. The result always observes equal to the observation. This is the determinization step of search bots (PIMC, ISMCTS).
+the hand's state from them and the public actions. The result always observes equal to the observation.
+This is the determinization step of search bots (PIMC, ISMCTS).
 
 A view crosses a wire as its dict form: ``view.to_dict()`` is JSON-safe, and
 ``Observation.from_dict(data)`` rebuilds an equal view (checking its shape), on which a remote client can
