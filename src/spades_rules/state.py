@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -149,19 +149,14 @@ class _HandSlots:
         "__weakref__", "_setup", "completed_tricks", "held", "leader", "spades_broken", "to_act", "trick_cards",
         "tricks_won",
     )
-
-    def __init__(
-        self, setup: _Setup, held: tuple[int, ...], tricks_won: tuple[int, ...], leader: int,
-        trick_cards: tuple[Card, ...], completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
-    ) -> None:
-        self._setup = setup
-        self.held = held
-        self.tricks_won = tricks_won
-        self.leader = leader
-        self.trick_cards = trick_cards
-        self.completed_tricks = completed_tricks
-        self.spades_broken = spades_broken
-        self.to_act = to_act
+    _setup: _Setup
+    held: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    leader: int
+    trick_cards: tuple[Card, ...]
+    completed_tricks: tuple[Trick, ...]
+    spades_broken: bool
+    to_act: int | None
 
 
 @attrs.frozen(repr=False)
@@ -319,13 +314,11 @@ class _GameSlots:
 
     __slots__ = ("__weakref__", "_hash", "_match", "_trail", "hand", "phase", "rules")
     _hash: int
-
-    def __init__(self, rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> None:
-        self.rules = rules
-        self.phase = phase
-        self.hand = hand
-        self._trail = trail
-        self._match = match
+    rules: Rules
+    phase: Phase
+    hand: HandState | None
+    _trail: Trail
+    _match: _Match
 
 
 @attrs.frozen(repr=False, unsafe_hash=False)
@@ -464,26 +457,40 @@ class GameState(_GameSlots):
 
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
-# generic ``object.__setattr__``; instead, the engine fills the plain storage class (``_HandSlots``,
-# ``_GameSlots``: ordinary fast attribute stores) and then switches the object's class to the frozen one,
-# which has the same layout. The result is the very value ``__init__`` would build. Only the engine calls
-# these; the rarer ``Trick`` and ``_Setup`` are filled through their slots' setters.
+# generic ``object.__setattr__``; instead, the engine allocates the plain storage class (``_HandSlots``,
+# ``_GameSlots``) without calling any ``__init__``, fills it with ordinary attribute stores (the fastest
+# kind) and then switches the object's class to the frozen one, which has the same layout. The result is
+# the very value ``__init__`` would build. Only the engine calls these; the rarer ``Trick`` and ``_Setup``
+# are filled through their slots' setters.
+_new: Callable[[type], Any] = object.__new__
+
+
 def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
     return tuple(cls.__dict__[name].__set__ for name in names)
 
 
 def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
     """A ``GameState``."""
-    state = _GameSlots(rules, phase, hand, trail, match)
+    state: _GameSlots = _new(_GameSlots)
+    state.rules = rules
+    state.phase = phase
+    state.hand = hand
+    state._trail = trail
+    state._match = match
     state.__class__ = GameState
-    return cast(GameState, state)
+    return state  # type: ignore[return-value]  # a GameState now (the class switch)
 
 
 def _next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
     """The state after ``previous`` within the same hand: same rules and game record, ``action`` added."""
-    state = _GameSlots(previous.rules, phase, hand, (previous._trail, action), previous._match)
+    state: _GameSlots = _new(_GameSlots)
+    state.rules = previous.rules
+    state.phase = phase
+    state.hand = hand
+    state._trail = (previous._trail, action)
+    state._match = previous._match
     state.__class__ = GameState
-    return cast(GameState, state)
+    return state  # type: ignore[return-value]
 
 
 def _hand_state(
@@ -491,9 +498,17 @@ def _hand_state(
     completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
 ) -> HandState:
     """A ``HandState``."""
-    hand = _HandSlots(setup, held, tricks_won, leader, trick_cards, completed_tricks, spades_broken, to_act)
+    hand: _HandSlots = _new(_HandSlots)
+    hand._setup = setup
+    hand.held = held
+    hand.tricks_won = tricks_won
+    hand.leader = leader
+    hand.trick_cards = trick_cards
+    hand.completed_tricks = completed_tricks
+    hand.spades_broken = spades_broken
+    hand.to_act = to_act
     hand.__class__ = HandState
-    return cast(HandState, hand)
+    return hand  # type: ignore[return-value]
 
 
 def _value_builders() -> tuple[
