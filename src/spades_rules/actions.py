@@ -40,7 +40,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from spades_rules.cards import Card, format_cards, iterable_arg, parse_cards
+from spades_rules.cards import ALL_CARDS, Card, format_cards, iterable_arg, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -305,6 +305,12 @@ PlayerAction: TypeAlias = DrawDecision | Redeal | Bid | Exchange | Play
 seat to act returns it (:func:`~spades_rules.engine.legal_actions`,
 :func:`~spades_rules.codec.decode_action`, :attr:`Observation.legal_actions
 <spades_rules.views.Observation.legal_actions>`), so ``.seat`` is always there."""
+
+
+INTERNED_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_MAX_SEAT))
+"""The play of each card (by index) by each seat, built once: the engine lists and records these (internal)."""
+INTERNED_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(_MAX_SEAT))
+"""Each seat's keep and reject decisions, built once (internal)."""
 
 
 # ------------------------------------------------------------------------------------ the notation

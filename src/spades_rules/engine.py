@@ -13,7 +13,7 @@ Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fi
   mirror) skip the phase.
 - Redeal (``_apply_redeal``): a seat whose hand meets ``redeal_on`` may call it before the first bid.
 - Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
-- Exchange (``_exchanges_due``, ``_apply_exchange``): after the bids, each blind nil bidder with a
+- Exchange (``exchanges_due``, ``_apply_exchange``): after the bids, each blind nil bidder with a
   non-nil partner passes ``blind_nil_exchange`` cards, then the partner returns as many.
 - First lead (``_begin_play``): the dealer's left, or the holder of the lowest club (``first_lead``).
 - Plays (``_playable``): follow the effective suit led; lead spades only once broken (``spade_lead``).
@@ -28,7 +28,8 @@ explicit type check per kind, plays first), that the phase accepts it and that i
 turn (a redeal is called out of turn), then the phase's own rule. Every state within a hand is built
 from the one before by ``_next_state(state, phase, hand, action)`` (same rules and game record, one more
 action), and every hand by ``_hand_state``. The speed tricks are listed, one sentence each, under "speed"
-below.
+below. The wording of the longer refusals lives in :mod:`spades_rules._refusals`, and the internal entries
+that rebuild a state mid-hand (for sampling) in :mod:`spades_rules.resume`.
 
 >>> from spades_rules import Rules, Deal, Bid
 >>> state = new_game(Rules.standard())
@@ -45,15 +46,26 @@ spades_rules.errors.IllegalActionError: seat 2 cannot act: it is seat 1's turn t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Final, NoReturn
+from typing import Final
 
 from spades_rules._bidding import bid_rule, check_bid, fixed_bids
 from spades_rules._fields import MAX_NUMBER
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
+from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
+from spades_rules.actions import (
+    INTERNED_DRAWS,
+    INTERNED_PLAYS,
+    Action,
+    Bid,
+    Deal,
+    DrawDecision,
+    Exchange,
+    Play,
+    PlayerAction,
+    Redeal,
+)
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -64,13 +76,11 @@ from spades_rules.errors import (
     not_a_state,
 )
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, check_start, close_hand
+from spades_rules.scoring import check_start, close_hand
 from spades_rules.state import (
     GameState,
     HandState,
     Phase,
-    Trail,
-    Trick,
     _game_state,
     _hand_state,
     _Match,
@@ -95,7 +105,7 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   costs about 0.3 µs per lookup on Python 3.11, a module global a few nanoseconds.
 # - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
-# - Play actions are interned per seat and card (``_PLAYS``), and the tuple of plays of a one-suit mask is
+# - Play actions are interned per seat and card (``INTERNED_PLAYS``), and the tuple of plays of a one-suit mask is
 #   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup.
 # - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
 #   table size and dealer (``_seats_in_bid_order``).
@@ -117,12 +127,8 @@ _SUIT_BLOCKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x7FFF << 39)
 """The index ranges of the printed suits as masks (clubs, diamonds, hearts, spades with the jokers): the play
 cache is filled per block, so it holds at most 3 × 2^13 + 2^15 masks per seat."""
 
-_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_SEATS))
-"""The play of each card by each seat, built once."""
 _PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(_SEATS))
 """Per seat: a mask within one suit block -> its plays, in card order (bounded, see ``_SUIT_BLOCKS``)."""
-_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(_SEATS))
-_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 _BIT_OF_INTERNED: Final = {id(card): card.bit for card in ALL_CARDS}
 """The bit of each interned card by object identity: a forged look-alike card is not found."""
 
@@ -205,7 +211,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
         return bids + _redeals(state.rules, hand) if state.rules.redeal_on else bids
     if phase is _DRAW:
         assert hand is not None and hand.to_act is not None
-        return _DRAWS[hand.to_act]
+        return INTERNED_DRAWS[hand.to_act]
     if phase is _EXCHANGE:
         assert hand is not None and hand.to_act is not None
         to_act = hand.to_act
@@ -251,7 +257,7 @@ def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
         if part:
             plays = cache.get(part)
             if plays is None:
-                plays = cache[part] = tuple(_PLAYS[seat][card.index] for card in cards_of_mask(part))
+                plays = cache[part] = tuple(INTERNED_PLAYS[seat][card.index] for card in cards_of_mask(part))
             result += plays
     return result
 
@@ -261,16 +267,18 @@ def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
     trick = hand.trick_cards
     if trick:
         return mine & tables.follow_masks[trick[0].index] or mine
-    if not hand.completed_tricks and tables.lead_lowest_club:
-        club = _lowest_club_in_play(tables, hand)
-        if club is not None:
-            return club.bit
+    club = _first_lead_club(tables, hand)
+    if club is not None:
+        return club.bit
     if tables.spades_anytime or hand.spades_broken:
         return mine
     return mine & ~tables.spade_mask or mine
 
 
-def _lowest_club_in_play(tables: CompiledTables, hand: HandState) -> Card | None:
+def _first_lead_club(tables: CompiledTables, hand: HandState) -> Card | None:
+    """The card the hand's first lead must be: the lowest club in play (``first_lead="lowest_club"``), else None."""
+    if hand.completed_tricks or hand.trick_cards or not tables.lead_lowest_club:
+        return None
     in_play = 0
     for mask in hand.held:
         in_play |= mask
@@ -329,54 +337,14 @@ def apply(state: GameState, action: Action) -> GameState:
             IllegalReason.NOT_AN_ACTION, f"{action!r} is not an action (Deal, DrawDecision, Redeal, Bid, Exchange, "
             "Play)", action=action,
         )
-    if phase is not _PHASE_OF[type(action)]:
-        _refuse_phase(state, action)
-    raise _out_of_turn(state, action)
-
-
-_PHASE_OF: Final[dict[type, Phase]] = {
-    Play: Phase.PLAY, Bid: Phase.BID, Deal: Phase.DEAL, DrawDecision: Phase.DRAW, Exchange: Phase.EXCHANGE,
-    Redeal: Phase.BID,
-}
-"""The phase that accepts each kind of action (for the refusals)."""
-
-
-def _out_of_turn(state: GameState, action: Action) -> IllegalActionError:
-    doing = {_PLAY: "play", _BID: "bid", _DRAW: "draw", _EXCHANGE: "pass cards"}[state.phase]
-    return IllegalActionError(
-        IllegalReason.OUT_OF_TURN,
-        f"seat {action.seat} cannot act: it is seat {state.to_act}'s turn to {doing}",  # type: ignore[union-attr]
-        action=action,
-    )
-
-
-def _refuse_phase(state: GameState, action: Action) -> NoReturn:
-    if state.phase is _GAME_OVER:
-        raise IllegalActionError(IllegalReason.GAME_OVER, f"the game is over; {action} is not accepted", action=action)
-    if isinstance(action, Redeal):
-        raise IllegalActionError(
-            IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal in the {state.phase.value} phase",
-            action=action,
-        )
-    expected = {
-        Phase.DEAL: "a Deal (chance)",
-        Phase.DRAW: "a DrawDecision",
-        Phase.BID: "a Bid",
-        Phase.EXCHANGE: "an Exchange",
-        Phase.PLAY: "a Play",
-    }[state.phase]
-    raise IllegalActionError(
-        IllegalReason.WRONG_PHASE,
-        f"{type(action).__name__} is not accepted in the {state.phase.value} phase: expected {expected}",
-        action=action,
-    )
+    raise misplaced(state, action)
 
 
 def _apply_play(state: GameState, action: Play) -> GameState:
     hand: HandState = state.hand  # type: ignore[assignment]  # the PLAY phase has a hand
     seat, card = action.seat, action.card
     if ALL_CARDS[card.index] is not card:
-        _refuse_forged(action, card)
+        refuse_forged(action, card)
     bit = card.bit
     held = hand.held
     mine = held[seat]
@@ -384,7 +352,7 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     trick = hand.trick_cards
     following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
     if not following and not _playable(tables, hand, mine) & bit:
-        _refuse_play(state, hand, action)
+        refuse_play(tables, hand, action, _first_lead_club(tables, hand))
     new_held = list(held)
     new_held[seat] = mine ^ bit
     held = tuple(new_held)
@@ -416,45 +384,6 @@ def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) 
     return (leader + best_at) % tables.players
 
 
-def _refuse_forged(action: Action, card: object) -> NoReturn:
-    raise IllegalActionError(
-        IllegalReason.NOT_AN_ACTION,
-        f"{card!r} is not one of the library's cards: cards are interned (use Card.parse, Card.from_index or "
-        "ALL_CARDS), and an object that only looks like one is refused",
-        action=action,
-    )
-
-
-def _refuse_play(state: GameState, hand: HandState, action: Play) -> NoReturn:
-    tables = state.rules.tables
-    seat, card = action.seat, action.card
-    mine = hand.held[seat]
-    if not mine & card.bit:
-        raise IllegalActionError(
-            IllegalReason.CARD_NOT_IN_HAND, f"seat {seat} cannot play {card}: it does not hold that card", action=action
-        )
-    if hand.trick_cards:
-        led = tables.suit_of[hand.trick_cards[0].index]
-        raise IllegalActionError(
-            IllegalReason.MUST_FOLLOW_SUIT,
-            f"seat {seat} cannot play {card}: it must follow the suit led ({_SUIT_NAMES[led]}) and holds "
-            f"{format_cards(cards_of_mask(mine & tables.suit_masks[led]))}",
-            action=action,
-        )
-    club = _lowest_club_in_play(tables, hand) if tables.lead_lowest_club and not hand.completed_tricks else None
-    if club is not None:
-        raise IllegalActionError(
-            IllegalReason.MUST_LEAD_LOWEST_CLUB,
-            f"seat {seat} cannot lead {card}: the first lead must be the lowest club in play, {club}",
-            action=action,
-        )
-    raise IllegalActionError(
-        IllegalReason.SPADES_NOT_BROKEN,
-        f"seat {seat} cannot lead {card}: spades are not broken and it holds other suits",
-        action=action,
-    )
-
-
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     match = state._match
@@ -483,14 +412,14 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     try:  # a sum of bits is their union when no card repeats (checked below)
         masks = [sum(map(_BIT_OF_INTERNED.__getitem__, map(id, cards))) for cards in dealt]
     except KeyError:
-        _refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
+        refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
     union = 0
     for cards, mask in zip(dealt, masks, strict=True):
         if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
-            _refuse_deal(tables, action)
+            refuse_deal(tables, action)
         union |= mask
     if len(deck) != len(tables.deck) or union != tables.deck_mask:
-        _refuse_deal(tables, action)
+        refuse_deal(tables, action)
     empty = (0,) * n
     if rules.deal_method == "draw":
         setup = _setup(dealer, action, (None,) * n, (), (), (), (), empty)
@@ -500,23 +429,6 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     for offset, mask in enumerate(masks):
         held[(dealer + 1 + offset) % n] = mask
     return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held), empty)
-
-
-def _refuse_deal(tables: CompiledTables, action: Deal) -> NoReturn:
-    deck = action.deck
-    counts = Counter(deck)
-    repeated = sorted(card for card, count in counts.items() if count > 1)
-    missing = sorted(set(tables.deck) - counts.keys())
-    foreign = sorted(counts.keys() - set(tables.deck))
-    problems = [f"got {len(deck)} cards"]
-    for label, cards in (("missing", missing), ("repeated", repeated), ("not in this deck", foreign)):
-        if cards:
-            problems.append(f"{label}: {format_cards(cards)}")
-    raise IllegalActionError(
-        IllegalReason.INVALID_DEAL,
-        f"a deal must be the rules' {len(tables.deck)}-card deck in some order, each card once ({'; '.join(problems)})",
-        action=action,
-    )
 
 
 def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
@@ -539,7 +451,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     return _begin_bidding(_next_state(state, _DRAW, None, action), setup.deal, tuple(held), hand.tricks_won, setup)
 
 
-def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
+def bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
     return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
 
 
@@ -562,7 +474,7 @@ def _begin_bidding(
         bids = fixed_bids(rules, held)
         hand = _hand_state(_with_setup(setup, dealer, deal, bids, ()), held, won, 0, (), (), False, None)
         return _begin_play(dealt, hand)
-    order = _bid_order(rules, dealer)
+    order = bid_order(rules, dealer)
     hand = _hand_state(_with_setup(setup, dealer, deal, (None,) * n, order), held, won, 0, (), (), False, order[0])
     return _game_state(rules, _BID, hand, dealt._trail, dealt._match)
 
@@ -614,7 +526,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
         hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made])
         return _next_state(state, _BID, hand, action)
     hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
-    due = _exchanges_due(rules, hand)
+    due = exchanges_due(rules, hand)
     if due:
         setup = setup.changed(pending_exchanges=due)
         hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, due[0][0])
@@ -622,7 +534,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     return _begin_play(_next_state(state, _BID, None, action), hand)
 
 
-def _exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
+def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
     """Blind-nil exchanges in bidding order: the bidder passes first, then the partner returns."""
     if not rules.blind_nil_exchange:
         return ()
@@ -643,7 +555,7 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     giver, receiver = hand.pending_exchanges[0]
     size = state.rules.blind_nil_exchange
     if any(ALL_CARDS[card.index] is not card for card in action.cards):
-        _refuse_forged(action, next(card for card in action.cards if ALL_CARDS[card.index] is not card))
+        refuse_forged(action, next(card for card in action.cards if ALL_CARDS[card.index] is not card))
     passed = mask_of(action.cards)
     held = list(hand.held)
     if len(action.cards) != size or passed.bit_count() != size or passed & held[giver] != passed:
@@ -668,107 +580,8 @@ def _begin_play(done: GameState, hand: HandState) -> GameState:
     """The first lead: ``done`` records the last action before the play, ``hand`` the hand as it stands."""
     tables = done.rules.tables
     leader = (hand.dealer + 1) % tables.players
-    if tables.lead_lowest_club:
-        club = _lowest_club_in_play(tables, hand)
-        if club is not None:
-            leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
+    club = _first_lead_club(tables, hand)
+    if club is not None:
+        leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
     hand = _hand_state(hand._setup, hand.held, hand.tricks_won, leader, (), (), False, leader)
     return _game_state(done.rules, _PLAY, hand, done._trail, done._match)
-
-
-# ---------------------------------------------------------------------------------------- resuming mid-way
-# Internal entries (package use only, not exported): :func:`~spades_rules.views.sample_deal` builds its
-# sampled worlds through them, so that the engine stays the only builder of game states.
-def resume_game(
-    rules: Rules,
-    *,
-    dealer: int,
-    scores: tuple[int, ...],
-    bags: tuple[int, ...],
-    results: tuple[HandScore, ...],
-    initial_scores: tuple[int, ...],
-    initial_bags: tuple[int, ...],
-) -> GameState:
-    """A game in the ``DEAL`` phase with the given record (scores, bags, finished hands' score sheets); the
-    finished hands' actions are not known, and ``dealer`` also counts as the first dealer."""
-    match = _Match(
-        dealer=dealer, scores=scores, bags=bags, results=results, winner=None, past_actions=(),
-        initial_scores=initial_scores, initial_bags=initial_bags, first_dealer=dealer,
-    )
-    return _game_state(rules, _DEAL, None, None, match)
-
-
-def resume_hand(
-    start: GameState,
-    deal: Deal,
-    *,
-    draws: tuple[bool, ...],
-    bids: tuple[Bid | None, ...],
-    exchanges: Sequence[Exchange],
-    tricks: tuple[Trick, ...],
-    current: Trick | None,
-    phase: Phase,
-) -> GameState:
-    """The state ``start`` (a ``DEAL``-phase state) reaches by the hand whose deal, draw decisions, bids,
-    exchanges, finished tricks and trick in progress are given, in ``phase`` (``DRAW``, ``BID``,
-    ``EXCHANGE`` or ``PLAY``): the value that applying those actions one by one builds, computed directly.
-    The actions are trusted (the caller checks the result, e.g. against a view)."""
-    rules = start.rules
-    tables = rules.tables
-    n = tables.players
-    dealer = start.dealer
-    trail: Trail = (None, deal)
-    discards: tuple[int, ...] = ()
-    if rules.deal_method == "draw":
-        kept, dropped = [0] * n, [0] * n
-        for turn, keep in enumerate(draws):
-            seat = (dealer + 1 + turn) % n
-            first, second = deal.deck[2 * turn], deal.deck[2 * turn + 1]
-            kept[seat] |= (first if keep else second).bit
-            dropped[seat] |= (second if keep else first).bit
-            trail = (trail, _DRAWS[seat][0 if keep else 1])
-        held, discards = kept, tuple(dropped)
-    else:
-        held = [0] * n
-        for offset in range(n):
-            held[(dealer + 1 + offset) % n] = mask_of(deal.deck[offset::n])
-    empty = (0,) * n
-    if phase is _DRAW:
-        setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, (dealer + 1 + len(draws)) % n)
-        return _game_state(rules, _DRAW, hand, trail, start._match)
-    fixed = not rules.has_bidding_phase
-    order = () if fixed else _bid_order(rules, dealer)
-    for seat in order:
-        bid = bids[seat]
-        if bid is not None:
-            trail = (trail, bid)
-    setup = _setup(dealer, deal, bids, order, (), (), draws, discards)
-    if phase is _BID:
-        made = sum(bid is not None for bid in bids)
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, order[made])
-        return _game_state(rules, _BID, hand, trail, start._match)
-    due = () if fixed else _exchanges_due(rules, _hand_state(setup, tuple(held), empty, 0, (), (), False, None))
-    for exchange in exchanges:
-        passed = mask_of(exchange.cards)
-        held[exchange.seat] ^= passed
-        held[rules.partner_of(exchange.seat) or 0] |= passed
-        trail = (trail, exchange)
-    setup = _setup(dealer, deal, bids, order, tuple(exchanges), due[len(exchanges):], draws, discards)
-    if phase is _EXCHANGE:
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, due[len(exchanges)][0])
-        return _game_state(rules, _EXCHANGE, hand, trail, start._match)
-    assert phase is _PLAY and current is not None
-    won = [0] * n
-    broken = False
-    for trick in (*tricks, current):
-        for at, card in enumerate(trick.cards):
-            seat = (trick.leader + at) % n
-            held[seat] ^= card.bit
-            broken = broken or tables.suit_of[card.index] == _SPADES
-            trail = (trail, _PLAYS[seat][card.index])
-        if trick.winner is not None:
-            won[trick.winner] += 1
-    to_act = (current.leader + len(current.cards)) % n
-    hand = _hand_state(setup, tuple(held), tuple(won), current.leader, current.cards, tricks, broken, to_act)
-    return _game_state(rules, _PLAY, hand, trail, start._match)

@@ -7,7 +7,7 @@ Hidden cards are placed one at a time, the most constrained first, each to a ran
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
 rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
 counts that mirror and whiz bids reveal, and the two-player draw. The engine then builds the
-state the hand's public actions reach from that deal (:func:`~spades_rules.engine.resume_hand`; a finished
+state the hand's public actions reach from that deal (:func:`~spades_rules.resume.resume_hand`; a finished
 game's last hand is played through :func:`~spades_rules.engine.apply`, to be scored), and the result is
 checked against the view.
 """
@@ -20,8 +20,9 @@ from typing import Final
 
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
-from spades_rules.engine import apply, resume_game, resume_hand
+from spades_rules.engine import apply
 from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError
+from spades_rules.resume import resume_game, resume_hand
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
 from spades_rules.views.render import check_view
