@@ -539,12 +539,13 @@ def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
     if not rules.blind_nil_exchange:
         return ()
     due: list[tuple[int, int]] = []
+    bids = hand.bids
     for seat in hand.bid_order:
-        bid = hand.bids[seat]
-        partner = rules.partner_of(seat)
-        if bid is not None and bid.blind and partner is not None:
-            partner_bid = hand.bids[partner]
-            if partner_bid is not None and partner_bid.tricks:
+        bid = bids[seat]
+        if bid is not None and bid.blind:
+            partner = rules.partner_of(seat)
+            partner_bid = None if partner is None else bids[partner]
+            if partner is not None and partner_bid is not None and partner_bid.tricks:
                 due += [(seat, partner), (partner, seat)]
     return tuple(due)
 

@@ -47,8 +47,17 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+class _TrickSlots:
+    """The storage of :class:`Trick`, like :class:`_HandSlots` (see "fast constructors" below)."""
+
+    __slots__ = ("__weakref__", "cards", "leader", "winner")
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
 @attrs.frozen
-class Trick:
+class Trick(_TrickSlots):
     """A trick: who led, the cards in play order, and the winning seat (None while in progress)."""
 
     leader: int
@@ -102,8 +111,24 @@ def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+class _SetupSlots:
+    """The storage of :class:`_Setup`, like :class:`_HandSlots` (see "fast constructors" below)."""
+
+    __slots__ = (
+        "__weakref__", "bid_order", "bids", "deal", "dealer", "discards", "draws", "exchanges", "pending_exchanges",
+    )
+    dealer: int
+    deal: Deal
+    bids: tuple[Bid | None, ...]
+    bid_order: tuple[int, ...]
+    exchanges: tuple[Exchange, ...]
+    pending_exchanges: tuple[tuple[int, int], ...]
+    draws: tuple[bool, ...]
+    discards: tuple[int, ...]
+
+
 @attrs.frozen
-class _Setup:
+class _Setup(_SetupSlots):
     """The parts of a hand that change only before the play: who dealt, the deal, bids, exchanges, draws."""
 
     dealer: int
@@ -458,15 +483,11 @@ class GameState(_GameSlots):
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
 # generic ``object.__setattr__``; instead, the engine allocates the plain storage class (``_HandSlots``,
-# ``_GameSlots``) without calling any ``__init__``, fills it with ordinary attribute stores (the fastest
-# kind) and then switches the object's class to the frozen one, which has the same layout. The result is
-# the very value ``__init__`` would build. Only the engine calls these; the rarer ``Trick`` and ``_Setup``
-# are filled through their slots' setters.
+# ``_GameSlots``, ``_TrickSlots``, ``_SetupSlots``) without calling any ``__init__``, fills it with
+# ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen one,
+# which has the same layout. The result is the very value ``__init__`` would build. Only the engine calls
+# these.
 _new: Callable[[type], Any] = object.__new__
-
-
-def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
-    return tuple(cls.__dict__[name].__set__ for name in names)
 
 
 def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
@@ -511,46 +532,29 @@ def _hand_state(
     return hand  # type: ignore[return-value]
 
 
-def _value_builders() -> tuple[
-    Callable[[int, tuple[Card, ...], int | None], Trick],
-    Callable[
-        [int, Deal, tuple[Bid | None, ...], tuple[int, ...], tuple[Exchange, ...], tuple[tuple[int, int], ...],
-         tuple[bool, ...], tuple[int, ...]],
-        _Setup,
-    ],
-]:
-    new = object.__new__
-    trick_leader, trick_cards, trick_winner = _slot_setters(Trick, "leader", "cards", "winner")
-    dealer_, deal_, bids_, order_, exchanges_, pending_, draws_, discards_ = _slot_setters(
-        _Setup, "dealer", "deal", "bids", "bid_order", "exchanges", "pending_exchanges", "draws", "discards"
-    )
-
-    def trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
-        made = new(Trick)
-        trick_leader(made, leader)
-        trick_cards(made, cards)
-        trick_winner(made, winner)
-        return made
-
-    def setup(
-        dealer: int, deal: Deal, bids: tuple[Bid | None, ...], bid_order: tuple[int, ...],
-        exchanges: tuple[Exchange, ...], pending: tuple[tuple[int, int], ...], draws: tuple[bool, ...],
-        discards: tuple[int, ...],
-    ) -> _Setup:
-        made = new(_Setup)
-        dealer_(made, dealer)
-        deal_(made, deal)
-        bids_(made, bids)
-        order_(made, bid_order)
-        exchanges_(made, exchanges)
-        pending_(made, pending)
-        draws_(made, draws)
-        discards_(made, discards)
-        return made
-
-    return trick, setup
+def _trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
+    """A ``Trick``."""
+    trick: _TrickSlots = _new(_TrickSlots)
+    trick.leader = leader
+    trick.cards = cards
+    trick.winner = winner
+    trick.__class__ = Trick
+    return trick  # type: ignore[return-value]
 
 
-_trick, _setup = _value_builders()
-"""``_trick(leader, cards, winner)``; ``_setup(dealer, deal, bids, bid_order, exchanges, pending_exchanges,
-draws, discards)``."""
+def _setup(
+    dealer: int, deal: Deal, bids: tuple[Bid | None, ...], bid_order: tuple[int, ...], exchanges: tuple[Exchange, ...],
+    pending_exchanges: tuple[tuple[int, int], ...], draws: tuple[bool, ...], discards: tuple[int, ...],
+) -> _Setup:
+    """A ``_Setup``."""
+    setup: _SetupSlots = _new(_SetupSlots)
+    setup.dealer = dealer
+    setup.deal = deal
+    setup.bids = bids
+    setup.bid_order = bid_order
+    setup.exchanges = exchanges
+    setup.pending_exchanges = pending_exchanges
+    setup.draws = draws
+    setup.discards = discards
+    setup.__class__ = _Setup
+    return setup  # type: ignore[return-value]
