@@ -168,12 +168,20 @@ def test_the_bid_rule_is_built_by_keyword() -> None:
     assert len(rule.legal) == 14
 
 
-def test_observe_builds_the_view_by_keyword() -> None:
-    """``observe`` fills the view's storage class (its fast constructor) naming every field."""
+def test_observe_names_every_field_of_the_view() -> None:
+    """``observe`` builds its views naming every field: by keyword between hands (the plain constructor), and
+    with one named store per field into the storage class on the fast path (never positionally)."""
     source = (SRC / "views" / "observation.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    fields = {field.name for field in attrs.fields(Observation)}
     calls = [
-        node for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_ObservationSlots"
+        node for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Observation"
     ]
-    assert len(calls) == 2
-    assert all(not call.args and len(call.keywords) == len(attrs.fields(Observation)) for call in calls)
+    assert len(calls) == 1
+    assert not calls[0].args and {keyword.arg for keyword in calls[0].keywords} == fields
+    stores = [
+        target.attr for node in ast.walk(tree) if isinstance(node, ast.Assign) for target in node.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "view"
+    ]
+    assert sorted(stores) == sorted([*fields, "_checked", "__class__"])

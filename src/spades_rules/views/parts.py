@@ -51,11 +51,14 @@ class ExchangeView:
 
 class _ObservationSlots:
     """The storage of an :class:`~spades_rules.views.Observation` (whose attrs classes reuse these slots and
-    add none): ``observe`` fills one with plain assignments through this ``__init__``, then makes it an
-    ``Observation`` (the same trick as the engine's state builders); ``_hash`` caches the hash."""
+    add none): ``observe`` allocates one without any ``__init__``, fills it with plain attribute stores, then
+    makes it an ``Observation`` (the same trick as the engine's state builders); ``_hash`` caches the hash, and
+    ``_checked`` marks a view known to pass :func:`~spades_rules.views.render.check_view` (one ``observe``
+    built, or one checked already); neither is a field or pickled."""
 
     __slots__ = (
         "__weakref__",
+        "_checked",
         "_hash",
         "bags",
         "bids",
@@ -86,45 +89,35 @@ class _ObservationSlots:
         "winner",
     )
     _hash: int
+    _checked: bool
 
-    def __init__(
-        self, *, rules: Rules, seat: int, phase: Phase, dealer: int, to_act: int | None,
-        hand: tuple[Card, ...] | None, hand_sizes: tuple[int, ...], bids: tuple[Bid | None, ...],
-        tricks: tuple[Trick, ...], current_trick: Trick | None, tricks_won: tuple[int, ...], spades_broken: bool,
-        voids: tuple[tuple[Suit, ...], ...], known_cards: tuple[tuple[Card, ...], ...],
-        exchanges: tuple[ExchangeView, ...], pending_exchanges: tuple[tuple[int, int], ...],
-        draws: tuple[bool, ...], own_draws: tuple[DrawTurn, ...], draw_card: Card | None, stock_remaining: int,
-        scores: tuple[int, ...], bags: tuple[int, ...], initial_scores: tuple[int, ...],
-        initial_bags: tuple[int, ...], results: tuple[HandScore, ...], winner: int | None,
-        legal_actions: tuple[PlayerAction, ...],
-    ) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.phase = phase
-        self.dealer = dealer
-        self.to_act = to_act
-        self.hand = hand
-        self.hand_sizes = hand_sizes
-        self.bids = bids
-        self.tricks = tricks
-        self.current_trick = current_trick
-        self.tricks_won = tricks_won
-        self.spades_broken = spades_broken
-        self.voids = voids
-        self.known_cards = known_cards
-        self.exchanges = exchanges
-        self.pending_exchanges = pending_exchanges
-        self.draws = draws
-        self.own_draws = own_draws
-        self.draw_card = draw_card
-        self.stock_remaining = stock_remaining
-        self.scores = scores
-        self.bags = bags
-        self.initial_scores = initial_scores
-        self.initial_bags = initial_bags
-        self.results = results
-        self.winner = winner
-        self.legal_actions = legal_actions
+    rules: Rules
+    seat: int
+    phase: Phase
+    dealer: int
+    to_act: int | None
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    bids: tuple[Bid | None, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick | None
+    tricks_won: tuple[int, ...]
+    spades_broken: bool
+    voids: tuple[tuple[Suit, ...], ...]
+    known_cards: tuple[tuple[Card, ...], ...]
+    exchanges: tuple[ExchangeView, ...]
+    pending_exchanges: tuple[tuple[int, int], ...]
+    draws: tuple[bool, ...]
+    own_draws: tuple[DrawTurn, ...]
+    draw_card: Card | None
+    stock_remaining: int
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    initial_scores: tuple[int, ...]
+    initial_bags: tuple[int, ...]
+    results: tuple[HandScore, ...]
+    winner: int | None
+    legal_actions: tuple[PlayerAction, ...]
 
 
 @attrs.frozen(kw_only=True, unsafe_hash=False)
@@ -220,3 +213,17 @@ class ObservationFields(_ObservationSlots):
 
 _FIELD_VALUES = attrgetter(*(field.name for field in attrs.fields(ObservationFields)))
 """The tuple of a view's field values, which its hash is taken of."""
+
+
+def known_consistent(view: ObservationFields) -> bool:
+    """Whether ``view`` is known to pass :func:`~spades_rules.views.render.check_view`: ``observe`` built it,
+    or it was checked before (a frozen value stays consistent, so it is checked once)."""
+    try:
+        return view._checked
+    except AttributeError:
+        return False
+
+
+def mark_consistent(view: ObservationFields) -> None:
+    """Remember that ``view`` passed the check (a slot of its own, like the cached hash; never pickled)."""
+    object.__setattr__(view, "_checked", True)

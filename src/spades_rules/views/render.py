@@ -32,7 +32,7 @@ from spades_rules.errors import ObservationError, SpadesError, describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
-from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields
+from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields, known_consistent, mark_consistent
 
 _View = TypeVar("_View", bound=ObservationFields)
 
@@ -300,10 +300,13 @@ def check_view(view: ObservationFields) -> None:
     the tricks, the known cards), bids and legal actions of the right seats. Raises
     :class:`~spades_rules.errors.ObservationError` naming the field. It does not replay the game: that a
     deal exists which gives exactly this view is what :func:`~spades_rules.views.sample_deal` finds out."""
+    if known_consistent(view):
+        return
     try:
         _check(view)
     except _Bad as error:
         raise ObservationError(f"not a consistent view: {error}") from None
+    mark_consistent(view)
 
 
 def _check(view: ObservationFields) -> None:
