@@ -150,19 +150,7 @@ class _Printer(GameVisitor):
         won = ", ".join(f"{seat_name(rules, s)} {n}" for s, n in enumerate(result.tricks_won))
         self.line(f"  Tricks won: {won}")
         for side in result.sides:
-            parts = [f"{side_name(rules, side.side):>6}:"]
-            if side.contract is not None:
-                parts.append(f"contract {side.contract}, took {side.tricks}, {'made' if side.made else 'set'}")
-            if side.nil_points:
-                parts.append(f"nil {side.nil_points:+d}")
-            if side.bags:
-                parts.append(f"bags +{side.bags}")
-            if side.bag_penalty:
-                parts.append(f"bag penalty {side.bag_penalty}")
-            if side.trick_points:
-                parts.append(f"{side.trick_points} tricks")
-            parts.append(f"=> {side.total:+d}")
-            self.line("    " + " ".join(parts))
+            self.line(f"    {side_name(rules, side.side):>6}: {side.summary()} => {side.total:+d}")
         pairs = zip(state.scores, state.bags, strict=True)
         sheet = "   ".join(
             f"{side_name(rules, i)} {score} ({_plural(bags, 'bag')})" for i, (score, bags) in enumerate(pairs)

@@ -249,18 +249,7 @@ class Session:
         won = ", ".join(f"{self._name(seat)} {n}" for seat, n in enumerate(result.tricks_won))
         self._line(f"Hand {len(state.results)} is over. Tricks won: {won}")
         for side in result.sides:
-            how = []
-            if side.contract is not None:
-                how.append(f"contract {side.contract}, took {side.tricks}: {'made' if side.made else 'set'}")
-            if side.nil_points:
-                how.append(f"nil {side.nil_points:+d}")
-            if side.bags:
-                how.append(f"{side.bags} bag{'s' if side.bags != 1 else ''}")
-            if side.bag_penalty:
-                how.append(f"bag penalty {side.bag_penalty}")
-            if side.trick_points:
-                how.append(f"{side.trick_points} points for tricks")
-            self._line(f"  {self._side_name(side.side)}: {'; '.join(how) or 'no contract'} => {side.total:+d}")
+            self._line(f"  {self._side_name(side.side)}: {side.summary()} => {side.total:+d}")
         names = [self._side_name(side) for side in range(rules.num_sides)]
         width = max(12, *(len(name) + 2 for name in names))
         self._line("Score sheet")

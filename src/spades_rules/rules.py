@@ -71,7 +71,9 @@ _MAX_EXCHANGES: Final = 30_000
 ``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
 exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
-_NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})  # no bids at all, or bids fixed at the deal
+NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})
+"""The bid formats without a bidding phase: no bids at all, or bids fixed at the deal (internal; see
+:attr:`Rules.has_bidding_phase`)."""
 _FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})  # no free choice of number
 _NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})  # spadeless or second bids are nils
 _TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})  # a side's contract can have a minimum
@@ -360,7 +362,7 @@ class Rules:
         >>> Rules.standard().has_bidding_phase, Rules.whiz().has_bidding_phase, Rules.mirror().has_bidding_phase
         (True, True, False)
         """
-        return self.bidding not in _NO_BIDDING_PHASE
+        return self.bidding not in NO_BIDDING_PHASE
 
     @property
     def deck(self) -> tuple[Card, ...]:

@@ -74,6 +74,27 @@ class SideScore:
     bags_after: int
     """The side's accumulated bags after the hand (after any penalty)."""
 
+    def summary(self) -> str:
+        """How the side scored, in words (the command line and the terminal game print it before the total).
+
+        >>> side = SideScore(side=0, contract=5, tricks=6, made=True, contract_points=50, bags=1, bag_points=1,
+        ...                  bag_penalty=0, nil_points=0, trick_points=0, total=51, bags_after=1)
+        >>> side.summary()
+        'contract 5, took 6, made; 1 bag'
+        """
+        parts = []
+        if self.contract is not None:
+            parts.append(f"contract {self.contract}, took {self.tricks}, {'made' if self.made else 'set'}")
+        if self.nil_points:
+            parts.append(f"nil {self.nil_points:+d}")
+        if self.bags:
+            parts.append(f"{self.bags} bag" if self.bags == 1 else f"{self.bags} bags")
+        if self.bag_penalty:
+            parts.append(f"bag penalty {self.bag_penalty}")
+        if self.trick_points:
+            parts.append(f"{self.trick_points} points for tricks")
+        return "; ".join(parts) or "no contract"
+
 
 @attrs.frozen
 class HandScore:

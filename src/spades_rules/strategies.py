@@ -72,7 +72,7 @@ from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, not_a_state
-from spades_rules.rules import Rules
+from spades_rules.rules import NO_BIDDING_PHASE, Rules
 from spades_rules.state import GameState, Phase
 
 __all__ = [
@@ -187,7 +187,7 @@ def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[in
     if draw(st.booleans()):
         options["first_lead"] = draw(st.sampled_from(("left_of_dealer", "lowest_club")))
         options["spade_lead"] = draw(st.sampled_from(("after_broken", "anytime")))
-    if options["bidding"] not in ("none", "mirror") and draw(st.booleans()):
+    if options["bidding"] not in NO_BIDDING_PHASE and draw(st.booleans()):
         conditions = ("no_spades", "one_or_no_spades", "no_face_cards")
         options["redeal_on"] = [condition for condition in conditions if draw(st.booleans())]
 
@@ -261,7 +261,7 @@ def _draw_bidding(
         options["blind_nil"] = False
     elif change:
         options["blind_nil"] = draw(st.booleans())
-    if not partnerships or bidding in ("none", "mirror"):
+    if not partnerships or bidding in NO_BIDDING_PHASE:
         options["bid_order"] = "clockwise"
     elif change:
         options["bid_order"] = draw(st.sampled_from(("clockwise", "partners_consecutive")))
@@ -289,7 +289,7 @@ def _draw_bidding(
         options["forbid_total_equal_tricks"] = False
     elif change:
         options["forbid_total_equal_tricks"] = draw(st.booleans())
-    if bidding in ("none", "mirror"):
+    if bidding in NO_BIDDING_PHASE:
         options["redeal_on"] = []  # a redeal is called before the first bid: it needs a bidding phase
 
 

@@ -39,8 +39,9 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     The cards the observing seat cannot see are dealt at random to where they may be, and the hand's
     public actions (deal, draw decisions, bids, exchanges, plays) are taken from that deal on, from a state
     carrying the observed scores, bags and finished hands: the state they reach is built directly, as
-    :func:`~spades_rules.engine.apply` would build it. Constraints respected by construction: hand sizes, known voids, cards known to be in a hand,
-    the spade counts that mirror and whiz bids reveal, and in the two-player draw the draw process itself
+    :func:`~spades_rules.engine.apply` would build it. Constraints respected by construction: hand sizes,
+    known voids, cards known to be in a hand, the spade counts that mirror and whiz bids reveal, and in the
+    two-player draw the draw process itself
     (each kept card is the top or the second card of its turn's pair as the keep/reject decision says; the
     other player's discards, the seat's unseen discards and the rest of the stock are resampled). The
     cards are placed one at a time, the most constrained first, each to a random seat among those that
@@ -58,8 +59,8 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     The observation may come from outside (rebuilt from JSON with
     :meth:`Observation.from_dict <spades_rules.views.Observation.from_dict>`, or edited): its shape is
     checked first (:func:`~spades_rules.views.render.check_view`; once per view: ``observe``'s views need
-    no check), and every world is checked to observe equal to it. Anything wrong, and an observation no deal is consistent with, raises
-    :class:`~spades_rules.errors.ObservationError` and no other error.
+    no check), and every world is checked to observe equal to it. Anything wrong, and an observation no
+    deal is consistent with, raises :class:`~spades_rules.errors.ObservationError` and no other error.
 
     >>> from spades_rules import Rules, Deal, new_game, apply, legal_actions
     >>> rules = Rules.standard()
