@@ -59,19 +59,17 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
     Cached on what changes the answer: the seat, the bids so far, the spades held (whiz only) and whether
     blind nil is open (which depends on the scores, so it is cached per scores).
     """
-    blind = rules.blind_nil and _blind_nil_open_at(rules, seat, scores)
     spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
-    return _cached_rule(rules, seat, hand.bids, spades, blind)
-
-
-@lru_cache(maxsize=1 << 12)
-def _blind_nil_open_at(rules: Rules, seat: int, scores: tuple[int, ...]) -> bool:
-    return blind_nil_open(rules, seat, scores)[0]
+    return _cached_rule(rules, seat, hand.bids, spades, scores if rules.blind_nil_deficit is not None else None)
 
 
 @lru_cache(maxsize=1 << 16)
-def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind: bool) -> _BidRule:
-    """The rule for ``seat`` given the bids so far; depends on nothing else, so it is cached."""
+def _cached_rule(
+    rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, scores: tuple[int, ...] | None
+) -> _BidRule:
+    """The rule for ``seat`` given the bids so far, the spades held (whiz) and the scores (only when blind
+    nil depends on them); depends on nothing else, so it is cached."""
+    blind = rules.blind_nil and (scores is None or blind_nil_open(rules, seat, scores)[0])
     tricks = rules.tricks_per_hand
     lo, hi, exact = rules.min_bid, tricks, None
     nil, nil_why = rules.nil, "the rules do not allow nil"
