@@ -91,8 +91,11 @@ def _to_card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
 
+_ONLY_CARDS: Final = frozenset({Card})
+
+
 def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if type(value) is tuple and all(type(card) is Card for card in value):
+    if type(value) is tuple and {*map(type, value)} <= _ONLY_CARDS:  # a tuple of cards (one C-level pass)
         return value
     if isinstance(value, str):
         return parse_cards(value)
