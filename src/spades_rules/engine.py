@@ -106,7 +106,8 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 # - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
 # - Play actions are interned per seat and card (``INTERNED_PLAYS``), and the tuple of plays of a one-suit mask is
-#   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup.
+#   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup; a pattern not cached yet
+#   is joined from the plays of its bytes, precomputed per seat (``_PLAYS_OF_BYTE``).
 # - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
 #   table size and dealer (``_seats_in_bid_order``).
 # - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_INTERNED``), which
@@ -129,6 +130,8 @@ cache is filled per block, so it holds at most 3 × 2^13 + 2^15 masks per seat."
 
 _PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(_SEATS))
 """Per seat: a mask within one suit block -> its plays, in card order (bounded, see ``_SUIT_BLOCKS``)."""
+_PLAYS_OF_BYTE: Final[list[tuple[tuple[tuple[Play, ...], ...], ...] | None]] = [None] * _SEATS
+"""Per seat, built on first use: for each byte of a mask (7 cover the 54 cards), the plays of its 256 values."""
 _BIT_OF_INTERNED: Final = {id(card): card.bit for card in ALL_CARDS}
 """The bit of each interned card by object identity: a forged look-alike card is not found."""
 
@@ -257,8 +260,28 @@ def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
         if part:
             plays = cache.get(part)
             if plays is None:
-                plays = cache[part] = tuple(INTERNED_PLAYS[seat][card.index] for card in cards_of_mask(part))
+                plays = cache[part] = _plays_by_bytes(seat, part)
             result += plays
+    return result
+
+
+def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
+    """The plays of the cards in ``mask``, joined from the precomputed plays of each of its bytes."""
+    tables = _PLAYS_OF_BYTE[seat]
+    if tables is None:
+        plays = INTERNED_PLAYS[seat]
+        tables = _PLAYS_OF_BYTE[seat] = tuple(
+            tuple(tuple(plays[card.index] for card in cards_of_mask(byte << 8 * at)) for byte in range(256))
+            for at in range((len(ALL_CARDS) + 7) // 8)
+        )
+    result: tuple[Play, ...] = ()
+    at = (mask & -mask).bit_length() - 1 >> 3  # the byte of the lowest card
+    mask >>= 8 * at
+    while mask:
+        if mask & 0xFF:
+            result += tables[at][mask & 0xFF]
+        mask >>= 8
+        at += 1
     return result
 
 
