@@ -4,6 +4,7 @@ the few the note names (the engine building states, and two helpers owned by mod
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,109 @@ def test_every_allowed_exception_is_still_used() -> None:
     for (importer, module), names in ALLOWED.items():
         for name in names:
             assert (importer, module, name) in used, f"{importer} no longer imports {module}.{name}: drop it"
+
+
+# ---------------------------------------------------------------------------------------- layers
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors",),
+    ("cards",),
+    ("tables", "_fields"),
+    ("rules",),
+    ("actions",),
+    ("state",),
+    ("_bidding",),
+    ("scoring", "_refusals"),
+    ("engine",),
+    ("resume", "walk", "codec"),
+    ("views.parts",),
+    ("views.render",),
+    ("views.observation", "records"),
+    ("views.sampling",),
+    ("views.__init__",),
+    ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors"),
+    ("svg",),
+    ("play", "simulation.match", "openspiel", "pettingzoo"),
+    ("simulation.results",),
+    ("simulation.backends",),
+    ("simulation.cli", "simulation.__init__"),
+    ("cli",),
+    ("__init__", "__main__"),
+)
+"""The modules from the bottom up (ARCHITECTURE.md's layers, finer): a module imports only lower rows."""
+
+LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset({
+    ("state", "records"),  # GameState._repr_pretty_ prints the state as its text record
+    ("state", "svg"),  # GameState._repr_svg_, as python-chess's Board._repr_svg_ imports chess.svg
+    ("views.observation", "svg"),  # Observation._repr_svg_
+    ("cli", "__init__"),  # --version reads the package's __version__
+})
+"""Imports inside a function that run up the layers: only the display hooks, which import their renderer
+when IPython asks for a picture (and the command line's ``--version``)."""
+
+
+def _package_imports(path: Path) -> list[tuple[str, bool]]:
+    """(imported module, inside a function?) for every import of the package in ``path``, leaving out the
+    imports under ``if TYPE_CHECKING:`` (types only, never run)."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(nodes: Sequence[ast.AST], in_function: bool) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("spades_rules"):
+                module = node.module.removeprefix("spades_rules").lstrip(".")
+                if module:
+                    found.append((module, in_function))
+                else:  # from spades_rules import x: a submodule, or a name of the package itself
+                    for alias in node.names:
+                        found.append((alias.name if (SOURCE / f"{alias.name}.py").exists() else "__init__",
+                                      in_function))
+            elif isinstance(node, ast.Import):
+                found.extend((alias.name.removeprefix("spades_rules."), in_function)
+                             for alias in node.names if alias.name.startswith("spades_rules."))
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    function = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    visit(inner, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)).body, False)
+    return found
+
+
+def _layer_of(module: str) -> int:
+    if module not in _LAYER:
+        module = f"{module}.__init__"  # a package imported by name
+    return _LAYER[module]
+
+
+_LAYER = {module: at for at, row in enumerate(LAYERS) for module in row}
+
+
+def test_every_module_has_a_layer() -> None:
+    assert {_module_name(path) for path in _modules()} == set(_LAYER)
+
+
+@pytest.mark.parametrize("path", _modules(), ids=_module_name)
+def test_imports_run_down_the_layers(path: Path) -> None:
+    """No module-level import runs up (or across) the layers; inside functions only the display hooks do."""
+    importer = _module_name(path)
+    upward = [
+        (module, lazy) for module, lazy in _package_imports(path)
+        if _layer_of(module) >= _layer_of(importer) and module != importer
+        and not (lazy and (importer, module) in LAZY_UPWARD)
+        and not (importer == "views.__init__" and module.startswith("views."))  # a package's own parts
+        and not (importer == "simulation.__init__" and module.startswith("simulation."))
+    ]
+    assert not upward, f"{importer} imports {upward} from its own layer or above (see ARCHITECTURE.md)"
+
+
+def test_the_layer_checker_sees_an_upward_import(tmp_path: Path) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text(
+        "from spades_rules.engine import apply\n"
+        "if TYPE_CHECKING:\n    from spades_rules.cli import main\n"
+        "def f():\n    from spades_rules import svg\n",
+        encoding="utf-8",
+    )
+    assert _package_imports(module) == [("engine", False), ("svg", True)]
