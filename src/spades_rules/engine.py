@@ -290,7 +290,7 @@ def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
     trick = hand.trick_cards
     if trick:
         return mine & tables.follow_masks[trick[0].index] or mine
-    club = _first_lead_club(tables, hand)
+    club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None
     if club is not None:
         return club.bit
     if tables.spades_anytime or hand.spades_broken:
