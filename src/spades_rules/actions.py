@@ -48,6 +48,7 @@ from spades_rules.errors import (
     RecordError,
     RulesError,
     SpadesError,
+    check_dealer,
     describe,
 )
 from spades_rules.rules import Rules
@@ -151,8 +152,7 @@ class Deal:
         if rules.deal_method != "deal":
             raise RulesError("Deal.from_hands needs dealt hands; the two-player draw deals a stock")
         n = rules.players
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise RulesError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
+        dealer = check_dealer(dealer, n)
         if len(hands) != n:
             raise RulesError(f"expected {n} hands, got {len(hands)}")
         parsed = [_to_cards(hand) for hand in hands]

@@ -72,6 +72,7 @@ from spades_rules.errors import (
     IllegalActionError,
     IllegalReason,
     RulesError,
+    check_dealer,
     check_seat,
     not_a_state,
 )
@@ -158,8 +159,7 @@ def new_game(
         raise ArgumentTypeError(
             f"new_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
         )
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise RulesError(f"dealer must be a seat 0-{rules.players - 1}, not {dealer!r}")
+    dealer = check_dealer(dealer, rules.players)
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)

@@ -191,6 +191,15 @@ def check_seat(value: object, players: int, name: str = "seat") -> int:
     raise SeatError(f"{name} must be a seat 0-{players - 1}, not {describe(value)}", seat=value, players=players)
 
 
+def check_dealer(value: object, players: int) -> int:
+    """``value`` as the dealing seat, accepted like any seat (:func:`check_seat`), or
+    :class:`RulesError`: the dealer is part of a game's setup, like the rules."""
+    try:
+        return check_seat(value, players, "dealer")
+    except SeatError as error:
+        raise RulesError(str(error)) from None
+
+
 def not_a_state(value: object, function: str, parameter: str = "state") -> ArgumentTypeError:
     """The error for a ``function`` argument that should be a :class:`~spades_rules.state.GameState` (the
     caller checks the type and raises this)."""
