@@ -13,6 +13,7 @@ import pytest
 from spades_rules import Phase, Rules, legal_actions, observe, to_dict
 from spades_rules.bots import HeuristicBot, RandomBot, iter_game, play_game
 from spades_rules.cli import main, parse_option
+from spades_rules.errors import ArgumentTypeError, RulesError
 
 
 @pytest.mark.parametrize("name", sorted(Rules.presets()))
@@ -167,3 +168,16 @@ def test_random_bot_acts_only_for_the_seat_to_act() -> None:
     for before, action, _ in iter_game(rules, [RandomBot(s) for s in range(4)], seed=11):
         if before.phase is not Phase.DEAL:
             assert getattr(action, "seat", None) == before.to_act
+
+
+def test_play_game_ends_a_game_the_rules_would_never_end() -> None:
+    """Random bots under standard rules (no losing score) keep getting set and never reach 500: the
+    backstop ends the game, and None removes it only on request."""
+    final = play_game(Rules.standard(), [RandomBot(s) for s in range(4)], seed=0, max_hands=25)
+    assert final.is_over and final.hands_played == 25 and final.rules.max_hands == 25
+    assert final.scores[0] != final.scores[1] or final.winner is None
+    assert play_game(Rules.standard().evolve(max_hands=2), [RandomBot(s) for s in range(4)], seed=0).hands_played == 2
+    with pytest.raises(RulesError):
+        play_game(Rules.standard(), [RandomBot(s) for s in range(4)], max_hands=0)
+    with pytest.raises(ArgumentTypeError):
+        play_game(Rules.standard(), [RandomBot(s) for s in range(4)], max_hands="9")  # type: ignore[arg-type]

@@ -24,12 +24,22 @@ from typing import Final, Protocol
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, SeatError, not_a_state
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    SeatError,
+    not_a_state,
+)
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
+__all__ = ["GAME_BACKSTOP", "Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
+
+GAME_BACKSTOP: Final = 100
+"""The hands after which :func:`play_game` and the simulations end a game whose rules set no ``max_hands``."""
 
 
 class Bot(Protocol):
@@ -286,8 +296,26 @@ def play_game(
     *,
     seed: int | random.Random | None = None,
     dealer: int = 0,
+    max_hands: int | None = GAME_BACKSTOP,
 ) -> GameState:
-    """Play a whole game between ``bots`` (one per seat) and return the final state."""
+    """Play a whole game between ``bots`` (one per seat) and return the final state.
+
+    When the rules set no ``max_hands``, the game ends after ``max_hands`` hands (default
+    :data:`GAME_BACKSTOP`; highest score wins, a tie is a draw), as in the simulations: bots that keep
+    getting set can otherwise play for ever under rules with no losing score (random bots do). The final
+    state's rules then carry that ``max_hands``. ``max_hands=None`` removes the backstop.
+
+    >>> final = play_game(Rules.standard(), [RandomBot(seat) for seat in range(4)], seed=0, max_hands=3)
+    >>> final.is_over, final.hands_played <= 3
+    (True, True)
+    """
+    if max_hands is not None and type(max_hands) is not int:
+        raise ArgumentTypeError(f"max_hands must be an integer or None, not {type(max_hands).__name__}",
+                                parameter="max_hands")
+    if max_hands is not None and max_hands < 1:
+        raise RulesError(f"max_hands must be at least 1, not {max_hands}")
+    if isinstance(rules, Rules) and rules.max_hands is None and max_hands is not None:
+        rules = rules.evolve(max_hands=max_hands)
     state = new_game(rules, dealer=dealer)
     for _, _, after in iter_game(rules, bots, seed=seed, dealer=dealer):
         state = after

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
-from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
+from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
 from spades_rules.names import seat_name, side_name
@@ -42,7 +42,7 @@ from spades_rules.walk import GameVisitor, walk
 
 __all__ = ["main"]
 
-_BACKSTOP = 100
+_BACKSTOP = GAME_BACKSTOP
 
 def _label(bid: Bid | None) -> str:
     return "-" if bid is None else bid.label

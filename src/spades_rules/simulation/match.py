@@ -26,7 +26,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from spades_rules.actions import Bid, DrawDecision, Exchange, Redeal
-from spades_rules.bots import Bot, HeuristicBot, RandomBot, iter_game
+from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
 from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
@@ -57,7 +57,6 @@ BUILTIN_BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "heuristic": Heur
 """The built-in bots by name."""
 
 _SEED_BITS = 63
-_BACKSTOP = 100
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -169,7 +168,7 @@ class Match:
     seed: int = 0
     duplicate: bool = False
     hands: bool = False
-    max_hands: int | None = _BACKSTOP
+    max_hands: int | None = GAME_BACKSTOP
     metrics: tuple[tuple[str, Metric], ...] = attrs.field(default=(), converter=_to_pairs)
     names: tuple[str, ...] = attrs.field(default=(), converter=_to_tuple)
     lineups: tuple[tuple[int, ...], ...] = attrs.field(init=False)
