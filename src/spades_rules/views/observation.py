@@ -36,6 +36,7 @@ from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError, check_seat, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
+from spades_rules.tables import CompiledTables
 from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields, _ObservationSlots, mark_consistent
 
 __all__ = ["Observation", "observe"]
@@ -203,7 +204,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     view.current_trick = current
     view.tricks_won = hand.tricks_won
     view.spades_broken = hand.spades_broken
-    view.voids = _voids(rules, all_tricks)
+    view.voids = _voids(rules, tricks, current)
     view.known_cards = _known_cards(state, hand, seat, all_tricks)
     view.exchanges = tuple(exchanges)
     view.pending_exchanges = hand.pending_exchanges
@@ -283,13 +284,31 @@ _SUITS_OF: Final = tuple(tuple(suit for suit in Suit if mask >> suit & 1) for ma
 """Per 4-bit mask of suits, the suits in it (iterating the ``Suit`` enum is slow on the ``observe`` path)."""
 
 
-def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...]:
+def _voids(rules: Rules, finished: tuple[Trick, ...], current: Trick | None) -> tuple[tuple[Suit, ...], ...]:
+    """The suits each seat has shown it lacks, from the finished tricks (remembered per tuple, see
+    ``_VOIDS_AFTER``) and the trick in progress."""
     tables = rules.tables
+    known = _VOIDS_AFTER.get(id(finished))
+    if known is not None and known[0] is finished and known[1] is tables:
+        void, broken = list(known[2]), known[3]
+    else:
+        void, broken = _scan_voids(tables, [0] * rules.players, tables.spades_anytime, finished)
+        if len(_VOIDS_AFTER) >= _VOIDS_KEPT:
+            _VOIDS_AFTER.clear()
+        _VOIDS_AFTER[id(finished)] = (finished, tables, tuple(void), broken)
+    if current is not None:
+        void, broken = _scan_voids(tables, void, broken, (current,))
+    return tuple(map(_SUITS_OF.__getitem__, void))
+
+
+def _scan_voids(
+    tables: CompiledTables, void: list[int], broken: bool, tricks: Sequence[Trick]
+) -> tuple[list[int], bool]:
+    """``void`` (a bit per suit, per seat) and whether spades are broken (only the unbroken-spade-lead
+    inference needs it) after ``tricks``: a seat that does not follow lacks the suit led."""
     suit_of = tables.suit_of
-    n = rules.players
-    void = [0] * n
+    n = tables.players
     spades = _SPADES
-    broken = tables.spades_anytime  # (only the unbroken-spade-lead inference below needs it)
     for trick in tricks:
         cards = trick.cards
         if not cards:
@@ -303,7 +322,15 @@ def _voids(rules: Rules, tricks: Sequence[Trick]) -> tuple[tuple[Suit, ...], ...
                 void[(trick.leader + at) % n] |= 1 << led
                 broken = broken or suit == spades
         broken = broken or led == spades
-    return tuple(map(_SUITS_OF.__getitem__, void))
+    return void, broken
+
+
+_VOIDS_KEPT: Final = 512
+_VOIDS_AFTER: Final[dict[int, tuple[tuple[Trick, ...], CompiledTables, tuple[int, ...], bool]]] = {}
+"""Speed: the voids (and whether spades are broken) after a tuple of finished tricks, keyed by the tuple's
+identity and holding the tuple, so that its id cannot be reused while it is kept. The states of one trick
+share their finished tricks' tuple, and so do the worlds ``sample_deal`` builds from a view, so repeated
+``observe`` calls scan each finished trick once. At most ``_VOIDS_KEPT`` entries (then cleared)."""
 
 
 def _known_cards(
