@@ -137,9 +137,11 @@ def test_a_dealer_that_is_not_a_seat_is_a_rules_error(seat: Any) -> None:
 
 def test_a_dealer_is_accepted_like_any_seat() -> None:
     """Integer-like dealers (a NumPy integer) are accepted, as every seat argument is."""
-    assert new_game(RULES, dealer=_IntLike(2)).dealer == 2
+    two: Any = _IntLike(2)  # typed as int, as a NumPy integer is at run time
+    three: Any = _IntLike(3)
+    assert new_game(RULES, dealer=two).dealer == 2
     hands = [[card for card in RULES.deck if card.index % 4 == seat] for seat in range(4)]
-    assert Deal.from_hands(RULES, _IntLike(3), hands) == Deal.from_hands(RULES, 3, hands)
+    assert Deal.from_hands(RULES, three, hands) == Deal.from_hands(RULES, 3, hands)
 
 
 def test_seat_errors_give_the_same_message_everywhere() -> None:
