@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import Final
 
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
@@ -224,10 +225,13 @@ def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
     """Hall's condition: every set of classes fits in the bins that accept some of them.
 
     The sets are walked in binary order, each built from a smaller one by adding its lowest class, and
-    only the bins with room count."""
+    only the bins with room count (those that accept the same classes as one)."""
     active = [k for k, count in enumerate(counts) if count]
-    caps, accepts = bins.caps, bins.accepts
-    rooms = [(cap, accept) for cap, accept in zip(caps, accepts, strict=True) if cap]
+    room_of: dict[int, int] = {}  # bins that accept the same classes count as one room
+    for cap, accept in zip(bins.caps, bins.accepts, strict=True):
+        if cap:
+            room_of[accept] = room_of.get(accept, 0) + cap
+    rooms = [(cap, accept) for accept, cap in room_of.items()]
     size = 1 << len(active)
     need = [0] * size
     reach = [0] * size
@@ -341,7 +345,7 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     hands = [cards_of_mask(held[(dealer + 1 + k) % n]) for k in range(n)]
     if any(len(cards) != rules.cards_each for cards in hands):
         raise ObservationError("no deal is consistent with this view: the hands do not have the right sizes")
-    return Deal(tuple(card for dealt in zip(*hands, strict=True) for card in dealt)), exchanges
+    return Deal(tuple(chain.from_iterable(zip(*hands, strict=True)))), exchanges  # one card a seat at a time
 
 
 def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
