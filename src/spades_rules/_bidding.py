@@ -57,19 +57,26 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase).
 
     Cached on what changes the answer: the seat, the bids so far, the spades held (whiz only) and whether
-    blind nil is open (which depends on the scores, so it is cached per scores).
+    blind nil is open (worked out from the scores first, so that the cache does not depend on them).
     """
     spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
-    return _cached_rule(rules, seat, hand.bids, spades, scores if rules.blind_nil_deficit is not None else None)
+    deficit = rules.blind_nil_deficit
+    blind = rules.blind_nil and (deficit is None or trailing_by(rules, seat, scores) >= deficit)
+    return _cached_rule(rules, seat, hand.bids, spades, blind)
+
+
+def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
+    """How many points ``seat``'s side trails the best other side by (negative when it leads)."""
+    side = rules.tables.side_of[seat]
+    if len(scores) == 2:  # partnerships and two players: the one other side
+        return scores[1 - side] - scores[side]
+    return max(score for other, score in enumerate(scores) if other != side) - scores[side]
 
 
 @lru_cache(maxsize=1 << 16)
-def _cached_rule(
-    rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, scores: tuple[int, ...] | None
-) -> _BidRule:
-    """The rule for ``seat`` given the bids so far, the spades held (whiz) and the scores (only when blind
-    nil depends on them); depends on nothing else, so it is cached."""
-    blind = rules.blind_nil and (scores is None or blind_nil_open(rules, seat, scores)[0])
+def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind: bool) -> _BidRule:
+    """The rule for ``seat`` given the bids so far, the spades held (whiz) and whether blind nil is open;
+    depends on nothing else, so it is cached."""
     tricks = rules.tricks_per_hand
     lo, hi, exact = rules.min_bid, tricks, None
     nil, nil_why = rules.nil, "the rules do not allow nil"
@@ -133,9 +140,7 @@ def blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bo
         return False, "the rules do not allow blind nil"
     if rules.blind_nil_deficit is None:
         return True, ""
-    side = rules.side_of(seat)
-    leader = max(score for other, score in enumerate(scores) if other != side)
-    deficit = leader - scores[side]
+    deficit = trailing_by(rules, seat, scores)
     if deficit < rules.blind_nil_deficit:
         return False, (
             f"blind nil needs the side to trail by at least {rules.blind_nil_deficit}; it trails by {deficit}"
