@@ -1,5 +1,6 @@
-"""The architecture rule of ARCHITECTURE.md: no module imports another module's underscore names, except
-the few the note names (the engine building states, and two helpers owned by modules being reworked)."""
+"""The architecture rules of ARCHITECTURE.md: no module imports another module's underscore names, except
+the few the note names (the engine and its resume module building states, observe building views), and
+imports run down the layers."""
 
 from __future__ import annotations
 

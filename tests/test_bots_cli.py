@@ -177,6 +177,8 @@ def test_play_game_ends_a_game_the_rules_would_never_end() -> None:
     assert final.is_over and final.hands_played == 25 and final.rules.max_hands == 25
     assert final.scores[0] != final.scores[1] or final.winner is None
     assert play_game(Rules.standard().evolve(max_hands=2), [RandomBot(s) for s in range(4)], seed=0).hands_played == 2
+    with pytest.raises(RulesError, match="would be ignored"):  # the rules' own limit is not overridden silently
+        play_game(Rules.standard().evolve(max_hands=10), [RandomBot(s) for s in range(4)], seed=1, max_hands=3)
     with pytest.raises(RulesError):
         play_game(Rules.standard(), [RandomBot(s) for s in range(4)], max_hands=0)
     with pytest.raises(ArgumentTypeError):

@@ -27,6 +27,7 @@ from spades_rules import records as records_module
 from spades_rules._bidding import _BidRule
 from spades_rules.bots import HeuristicBot, play_game
 from spades_rules.cli import _Printer, main
+from spades_rules.state import HandState, Trick, _Setup
 from spades_rules.terminal import CardStyle
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe
 from spades_rules.walk import GameVisitor, walk
@@ -185,3 +186,20 @@ def test_observe_names_every_field_of_the_view() -> None:
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "view"
     ]
     assert sorted(stores) == sorted([*fields, "_checked", "__class__"])
+
+
+@pytest.mark.parametrize(
+    ("builder", "cls"),
+    [("_game_state", GameState), ("_next_state", GameState), ("_hand_state", HandState), ("_trick", Trick),
+     ("_setup", _Setup)],
+)
+def test_the_fast_constructors_store_every_field(builder: str, cls: type) -> None:
+    """The state builders fill their storage class by plain stores: one per field of the value class (a
+    forgotten field would only fail when read), then the class switch."""
+    tree = ast.parse((SRC / "state.py").read_text(encoding="utf-8"))
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == builder)
+    stores = [
+        target.attr for node in ast.walk(function) if isinstance(node, ast.Assign) for target in node.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+    ]
+    assert sorted(stores) == sorted([*(field.name for field in attrs.fields(cls)), "__class__"])

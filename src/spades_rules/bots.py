@@ -303,7 +303,9 @@ def play_game(
     When the rules set no ``max_hands``, the game ends after ``max_hands`` hands (default
     :data:`GAME_BACKSTOP`; highest score wins, a tie is a draw), as in the simulations: bots that keep
     getting set can otherwise play for ever under rules with no losing score (random bots do). The final
-    state's rules then carry that ``max_hands``. ``max_hands=None`` removes the backstop.
+    state's rules (and so its records) then carry that ``max_hands``. ``max_hands=None`` removes the
+    backstop. Rules that set their own ``max_hands`` keep it: a different ``max_hands`` argument is a
+    :class:`~spades_rules.errors.RulesError` rather than ignored.
 
     >>> final = play_game(Rules.standard(), [RandomBot(seat) for seat in range(4)], seed=0, max_hands=3)
     >>> final.is_over, final.hands_played <= 3
@@ -316,6 +318,10 @@ def play_game(
         raise RulesError(f"max_hands must be at least 1, not {max_hands}")
     if isinstance(rules, Rules) and rules.max_hands is None and max_hands is not None:
         rules = rules.evolve(max_hands=max_hands)
+    elif isinstance(rules, Rules) and max_hands not in (None, GAME_BACKSTOP, rules.max_hands):
+        raise RulesError(
+            f"the rules end the game after {rules.max_hands} hands; max_hands={max_hands} would be ignored"
+        )
     state = new_game(rules, dealer=dealer)
     for _, _, after in iter_game(rules, bots, seed=seed, dealer=dealer):
         state = after

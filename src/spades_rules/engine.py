@@ -267,19 +267,19 @@ def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
 
 def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
     """The plays of the cards in ``mask``, joined from the precomputed plays of each of its bytes."""
-    tables = _PLAYS_OF_BYTE[seat]
-    if tables is None:
+    by_byte = _PLAYS_OF_BYTE[seat]
+    if by_byte is None:
         plays = INTERNED_PLAYS[seat]
-        tables = _PLAYS_OF_BYTE[seat] = tuple(
+        by_byte = _PLAYS_OF_BYTE[seat] = tuple(
             tuple(tuple(plays[card.index] for card in cards_of_mask(byte << 8 * at)) for byte in range(256))
             for at in range((len(ALL_CARDS) + 7) // 8)
         )
     result: tuple[Play, ...] = ()
-    at = (mask & -mask).bit_length() - 1 >> 3  # the byte of the lowest card
+    at = ((mask & -mask).bit_length() - 1) >> 3  # the byte of the lowest card
     mask >>= 8 * at
     while mask:
         if mask & 0xFF:
-            result += tables[at][mask & 0xFF]
+            result += by_byte[at][mask & 0xFF]
         mask >>= 8
         at += 1
     return result
@@ -290,7 +290,7 @@ def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
     trick = hand.trick_cards
     if trick:
         return mine & tables.follow_masks[trick[0].index] or mine
-    club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None
+    club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None  # (no call for most rules)
     if club is not None:
         return club.bit
     if tables.spades_anytime or hand.spades_broken:

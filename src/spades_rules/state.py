@@ -485,8 +485,9 @@ class GameState(_GameSlots):
 # generic ``object.__setattr__``; instead, the engine allocates the plain storage class (``_HandSlots``,
 # ``_GameSlots``, ``_TrickSlots``, ``_SetupSlots``) without calling any ``__init__``, fills it with
 # ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen one,
-# which has the same layout. The result is the very value ``__init__`` would build. Only the engine calls
-# these.
+# which has the same layout. The result is the very value ``__init__`` would build. Only the engine (with
+# its ``resume`` module) calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
+# ``tests/test_layout.py`` checks that each stores every field of its class.
 _new: Callable[[type], Any] = object.__new__
 
 
