@@ -123,7 +123,9 @@ def test_one_replay_and_one_draw_split() -> None:
     users = [
         str(path.relative_to(SRC)) for path in sorted(SRC.rglob("*.py")) if "DrawDecision.split(" in path.read_text()
     ]
-    assert users == ["actions.py", "engine.py", "views/observation.py", "views/sampling.py"]  # its doctest, 3 users
+    assert users == [  # its doctest and 4 users
+        "actions.py", "engine.py", "resume.py", "views/observation.py", "views/sampling.py",
+    ]
 
 
 # ---------------------------------------------------------------------------------------- views package

@@ -8,16 +8,14 @@ The engine decides *whether* an action is refused; these functions only say *why
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Final, NoReturn
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
-from spades_rules.cards import Card, cards_of_mask, format_cards
+from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards
 from spades_rules.errors import IllegalActionError, IllegalReason
 from spades_rules.state import GameState, HandState, Phase
 from spades_rules.tables import CompiledTables
-
-_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
-
 
 _PHASE_OF: Final[dict[type, Phase]] = {
     Play: Phase.PLAY, Bid: Phase.BID, Deal: Phase.DEAL, DrawDecision: Phase.DRAW, Exchange: Phase.EXCHANGE,
@@ -60,8 +58,9 @@ def _wrong_phase(state: GameState, action: Action) -> IllegalActionError:
     )
 
 
-def refuse_forged(action: Action, card: object) -> NoReturn:
-    """Refuse an action holding a card that is not one of the interned cards."""
+def refuse_forged(action: Action, cards: Iterable[Card]) -> NoReturn:
+    """Refuse an action holding, among ``cards``, a card that is not one of the interned cards."""
+    card = next(card for card in cards if ALL_CARDS[card.index] is not card)
     raise IllegalActionError(
         IllegalReason.NOT_AN_ACTION,
         f"{card!r} is not one of the library's cards: cards are interned (use Card.parse, Card.from_index or "
@@ -82,7 +81,7 @@ def refuse_play(tables: CompiledTables, hand: HandState, action: Play, lowest_cl
         led = tables.suit_of[hand.trick_cards[0].index]
         raise IllegalActionError(
             IllegalReason.MUST_FOLLOW_SUIT,
-            f"seat {seat} cannot play {card}: it must follow the suit led ({_SUIT_NAMES[led]}) and holds "
+            f"seat {seat} cannot play {card}: it must follow the suit led ({Suit(led).name.lower()}) and holds "
             f"{format_cards(cards_of_mask(mine & tables.suit_masks[led]))}",
             action=action,
         )

@@ -367,7 +367,7 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     hand: HandState = state.hand  # type: ignore[assignment]  # the PLAY phase has a hand
     seat, card = action.seat, action.card
     if ALL_CARDS[card.index] is not card:
-        refuse_forged(action, card)
+        refuse_forged(action, (card,))
     bit = card.bit
     held = hand.held
     mine = held[seat]
@@ -435,7 +435,7 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     try:  # a sum of bits is their union when no card repeats (checked below)
         masks = [sum(map(_BIT_OF_INTERNED.__getitem__, map(id, cards))) for cards in dealt]
     except KeyError:
-        refuse_forged(action, next(card for card in deck if ALL_CARDS[card.index] is not card))
+        refuse_forged(action, deck)
     union = 0
     for cards, mask in zip(dealt, masks, strict=True):
         if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
@@ -475,6 +475,7 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
 
 
 def bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """The seats in the order they bid when ``dealer`` deals (``Rules.bid_order``)."""
     return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
 
 
@@ -579,7 +580,7 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     giver, receiver = hand.pending_exchanges[0]
     size = state.rules.blind_nil_exchange
     if any(ALL_CARDS[card.index] is not card for card in action.cards):
-        refuse_forged(action, next(card for card in action.cards if ALL_CARDS[card.index] is not card))
+        refuse_forged(action, action.cards)
     passed = mask_of(action.cards)
     held = list(hand.held)
     if len(action.cards) != size or passed.bit_count() != size or passed & held[giver] != passed:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Bid, Deal, Exchange
+from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Suit, mask_of
 from spades_rules.engine import bid_order, exchanges_due
 from spades_rules.rules import Rules
@@ -68,9 +68,9 @@ def resume_hand(
         kept, dropped = [0] * n, [0] * n
         for turn, keep in enumerate(draws):
             seat = (dealer + 1 + turn) % n
-            first, second = deal.deck[2 * turn], deal.deck[2 * turn + 1]
-            kept[seat] |= (first if keep else second).bit
-            dropped[seat] |= (second if keep else first).bit
+            taken, discarded = DrawDecision.split(deal.deck[2 * turn], deal.deck[2 * turn + 1], keep)
+            kept[seat] |= taken.bit
+            dropped[seat] |= discarded.bit
             trail = (trail, INTERNED_DRAWS[seat][0 if keep else 1])
         held, discards = kept, tuple(dropped)
     else:

@@ -38,7 +38,6 @@ _View = TypeVar("_View", bound=ObservationFields)
 
 __all__ = ["check_view", "from_dict", "render", "to_dict"]
 
-_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 _SUIT_OF_LETTER: Final = {suit.letter: suit for suit in Suit}
 _MAX_INT: Final = 10**12
 """Largest number a view's dict may hold (scores, sizes): anything larger is not a game."""
@@ -507,7 +506,10 @@ def render(view: ObservationFields) -> str:
     if view.current_trick is not None:
         lines.append(f"Current trick: {_plays_text(view.current_trick, rules.players)}")
     lines.append("Tricks won: " + ", ".join(f"{seat}: {won}" for seat, won in enumerate(view.tricks_won)))
-    voids = [f"{seat}: {' '.join(_SUIT_NAMES[s] for s in suits)}" for seat, suits in enumerate(view.voids) if suits]
+    voids = [
+        f"{seat}: {' '.join(Suit(suit).name.lower() for suit in suits)}"
+        for seat, suits in enumerate(view.voids) if suits
+    ]
     if voids:
         lines.append("Known voids: " + "; ".join(voids))
     known = [f"{seat}: {format_cards(cards)}" for seat, cards in enumerate(view.known_cards) if cards]
