@@ -316,13 +316,19 @@ def play_game(
                                 parameter="max_hands")
     if max_hands is not None and max_hands < 1:
         raise RulesError(f"max_hands must be at least 1, not {max_hands}")
-    if isinstance(rules, Rules) and rules.max_hands is None and max_hands is not None:
-        rules = rules.evolve(max_hands=max_hands)
-    elif isinstance(rules, Rules) and max_hands not in (None, GAME_BACKSTOP, rules.max_hands):
-        raise RulesError(
-            f"the rules end the game after {rules.max_hands} hands; max_hands={max_hands} would be ignored"
-        )
+    if isinstance(rules, Rules):
+        if rules.max_hands is not None and max_hands not in (None, GAME_BACKSTOP, rules.max_hands):
+            raise RulesError(
+                f"the rules end the game after {rules.max_hands} hands; max_hands={max_hands} would be ignored"
+            )
+        rules = with_backstop(rules, max_hands)
     state = new_game(rules, dealer=dealer)
     for _, _, after in iter_game(rules, bots, seed=seed, dealer=dealer):
         state = after
     return state
+
+
+def with_backstop(rules: Rules, max_hands: int | None) -> Rules:
+    """``rules`` ending the game after ``max_hands`` hands when they set no ``max_hands`` themselves (the
+    backstop of :func:`play_game` and the simulations); unchanged otherwise, or for ``max_hands=None``."""
+    return rules.evolve(max_hands=max_hands) if rules.max_hands is None and max_hands is not None else rules

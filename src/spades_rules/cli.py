@@ -42,7 +42,6 @@ from spades_rules.walk import GameVisitor, walk
 
 __all__ = ["main"]
 
-_BACKSTOP = GAME_BACKSTOP
 
 def _label(bid: Bid | None) -> str:
     return "-" if bid is None else bid.label
@@ -299,8 +298,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="which built-in bots play (default heuristic)")
     simulate.add_argument("--dealer", type=int, default=0, help="the first dealer's seat (default 0)")
     simulate.add_argument(
-        "--max-hands", type=int, default=_BACKSTOP,
-        help=f"end the game after this many hands if the rules set no max_hands (default {_BACKSTOP}; 0: never)",
+        "--max-hands", type=int, default=GAME_BACKSTOP,
+        help=f"end the game after this many hands if the rules set no max_hands (default {GAME_BACKSTOP}; "
+        "0: never)",
     )
     add_style(simulate)
     simulate.add_argument("--quiet", action="store_true", help="print only bids and scores, not the tricks")

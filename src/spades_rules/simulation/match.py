@@ -26,7 +26,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from spades_rules.actions import Bid, DrawDecision, Exchange, Redeal
-from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
+from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game, with_backstop
 from spades_rules.engine import new_game
 from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
@@ -203,12 +203,7 @@ class Match:
         elif len(set(self.names)) != len(self.names):
             raise SpadesError(f"bot names must differ: {self.names}")
         object.__setattr__(self, "lineups", self._make_lineups())
-        if self.hands:
-            play_rules = rules.evolve(max_hands=1)
-        elif rules.max_hands is None and self.max_hands is not None:
-            play_rules = rules.evolve(max_hands=self.max_hands)
-        else:
-            play_rules = rules
+        play_rules = rules.evolve(max_hands=1) if self.hands else with_backstop(rules, self.max_hands)
         object.__setattr__(self, "play_rules", play_rules)
 
     def _make_lineups(self) -> tuple[tuple[int, ...], ...]:

@@ -42,9 +42,9 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     carrying the observed scores, bags and finished hands: the state they reach is built directly, as
     :func:`~spades_rules.engine.apply` would build it. Constraints respected by construction: hand sizes,
     known voids, cards known to be in a hand, the spade counts that mirror and whiz bids reveal, and in the
-    two-player draw the draw process itself
-    (each kept card is the top or the second card of its turn's pair as the keep/reject decision says; the
-    other player's discards, the seat's unseen discards and the rest of the stock are resampled). The
+    two-player draw the draw process itself (each kept card is the top or the second card of its turn's pair
+    as the keep/reject decision says; the other player's discards, the seat's unseen discards and the rest
+    of the stock are resampled). The
     cards are placed one at a time, the most constrained first, each to a random seat among those that
     leave the rest satisfiable (a Hall-condition check), so no rejection is needed; for the rare house
     rules whose constraints are not built in (the lowest-club first lead in the two-player draw) a sample
