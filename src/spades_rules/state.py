@@ -504,7 +504,8 @@ def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail
 
 
 def _next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
-    """The state after ``previous`` within the same hand: same rules and game record, ``action`` added."""
+    """The state after ``previous`` within the same hand: same rules and game record, ``action`` added.
+    (It repeats ``_game_state``'s stores rather than calling it: the call would add 3 % to every ``apply``.)"""
     state: _GameSlots = _new(_GameSlots)
     state.rules = previous.rules
     state.phase = phase
