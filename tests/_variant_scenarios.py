@@ -10,7 +10,7 @@ its highest card. A suit whose card count does not divide by the number of activ
 card (its lowest) with a designated "long" seat; those leftovers make the last trick, which the
 holder of the leftover spade wins by trumping. Rounds of the non-spade suits come first; the seat
 that wins the last of them must be the one left holding only spades, so that it may lead spades
-before they are broken (RULES.md §3). An *idle* seat may hold a suit no active seat holds (clubs):
+before they are broken (the rules page, "Play"). An *idle* seat may hold a suit no active seat holds (clubs):
 it discards one card a trick and, never leading, never wins a trick.
 """
 

@@ -1,4 +1,4 @@
-"""Cards: parsing, notation, ordering, hashing, pickling (DESIGN.md "Cards")."""
+"""Cards: parsing, notation, ordering, hashing, pickling (the API page, "Cards")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Bad input: each mistake raises a specific exception with a machine-readable reason and a message naming
-what was wrong, and the state passed in stays unchanged and usable (DESIGN.md "Errors")."""
+what was wrong, and the state passed in stays unchanged and usable (the API page, "Errors")."""
 
 from __future__ import annotations
 

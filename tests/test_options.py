@@ -1,4 +1,4 @@
-"""One named, scripted test per ``Rules`` option of RULES.md (issue 3).
+"""One named, scripted test per ``Rules`` option (the variants page lists them).
 
 Each test changes one option from the standard rules, sets up a concrete deal or score sheet, and checks
 the difference the option makes against the default.
@@ -187,7 +187,7 @@ def test_option_blind_nil_exchange_3() -> None:
 
 # ------------------------------------------------------------------------------------------- scoring
 def test_option_failed_nil_tricks_count_for_partner() -> None:
-    sheet = ([0, 4, 2, 4], [1, 5, 1, 6])  # RULES.md §10.2: nil + 2, each partner takes one trick
+    sheet = ([0, 4, 2, 4], [1, 5, 1, 6])  # the rules page's worked example 2: nil + 2, each partner takes one trick
     default = score_hand(Rules.standard(), *sheet).sides[0]
     assert (default.made, default.contract_points, default.bags, default.total) == (False, -20, 1, -119)
     side = score_hand(Rules(failed_nil_tricks="count_for_partner"), *sheet).sides[0]
@@ -493,7 +493,7 @@ def test_option_redeal_on_no_face_cards() -> None:
 
 
 def test_team_minimum_defaults_to_four_in_suicide_and_team_bidding() -> None:
-    """RULES.md §2.1/§2.2: the team minimum is 4 "in this mode" even when team_min_bid is left None."""
+    """The rules page ("Bidding"): the team minimum is 4 "in this mode" even when team_min_bid is left None."""
     suicide = Rules(bidding="suicide", blind_nil=False)
     team = Rules(bid_order="partners_consecutive")
     assert suicide.team_minimum == 4 and team.team_minimum == 4 and Rules().team_minimum is None
@@ -512,7 +512,7 @@ def test_explicit_team_min_bid_overrides_the_mode_default() -> None:
 
 
 def test_suicide_respects_a_raised_min_bid() -> None:
-    """RULES.md §2: bids run from min_bid; suicide's team minimum does not lower that."""
+    """The rules page ("Bidding"): bids run from min_bid; suicide's team minimum does not lower that."""
     rules = Rules.suicide().evolve(min_bid=5)
     state = apply(new_game(rules), Deal.shuffled(rules, 1))
     assert sorted(a.tricks for a in legal_actions(state) if isinstance(a, Bid)) == [0, *range(5, 14)]

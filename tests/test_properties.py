@@ -1,14 +1,13 @@
 """Property tests of the engine across random rules (presets and house-rule combinations) and random play.
 
 Every game is drawn with :mod:`spades_rules.strategies` and replayed action by action from its start; the
-properties are checked at every state and every transition. Oracles here are written from RULES.md, not
+properties are checked at every state and every transition. Oracles here are written from the rules page, not
 from the engine: the trick winner, the legal plays, the bid order, the game end.
 """
 
 from __future__ import annotations
 
 import copy
-import pickle
 import random
 from collections.abc import Iterator
 from typing import Any, cast
@@ -114,7 +113,7 @@ def _steps(game: GameState) -> Iterator[tuple[GameState, Action, GameState]]:
 
 
 def _suit(rules: Rules, card: Card) -> Suit:
-    """RULES.md §4: jokers are spades; the joker-joker-deuce-deuce order promotes the 2♦ to a spade."""
+    """The rules page ("Jokers"): jokers are spades; the joker-joker-deuce-deuce order promotes the 2♦ to a spade."""
     if card.is_joker:
         return Suit.SPADES
     if rules.trump_order == "joker_joker_deuce_deuce" and card == Card(Suit.DIAMONDS, Rank.TWO):
@@ -123,7 +122,7 @@ def _suit(rules: Rules, card: Card) -> Suit:
 
 
 def _trumps(rules: Rules) -> list[Card]:
-    """RULES.md §4's trump order, highest first, restricted to the deck."""
+    """The trump order of the rules page ("Jokers"), highest first, restricted to the deck."""
     spades = [Card(Suit.SPADES, Rank(rank)) for rank in range(14, 1, -1)]
     order = [BIG_JOKER, LITTLE_JOKER] if rules.with_jokers else []
     if rules.trump_order == "ace_high":
@@ -136,7 +135,7 @@ def _trumps(rules: Rules) -> list[Card]:
 
 
 def _winner(rules: Rules, leader: int, cards: tuple[Card, ...]) -> int:
-    """RULES.md §3: the highest trump wins, else the highest card of the suit led."""
+    """The rules page ("Play"): the highest trump wins, else the highest card of the suit led."""
     trumps = _trumps(rules)
     led = _suit(rules, cards[0])
     trumped = [at for at, card in enumerate(cards) if _suit(rules, card) is Suit.SPADES]
@@ -148,7 +147,7 @@ def _winner(rules: Rules, leader: int, cards: tuple[Card, ...]) -> int:
 
 
 def _legal_cards(state: GameState) -> set[Card]:
-    """RULES.md §3 (and §12's lowest club): the cards the seat to play may play."""
+    """The rules page ("Play", and the lowest club of "Fine points"): the cards the seat to play may play."""
     rules, hand, seat = state.rules, state.hand, state.to_act
     assert hand is not None
     assert seat is not None
@@ -166,7 +165,8 @@ def _legal_cards(state: GameState) -> set[Card]:
 
 
 def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-    """RULES.md §6/§12: the target (unique top), then the losing score (unique top), then max_hands."""
+    """The rules page ("End of the game", "Fine points"): the target (unique top), then the losing score
+    (unique top), then max_hands."""
     top = max(scores)
     unique = scores.index(top) if scores.count(top) == 1 else None
     if top >= rules.target_score and unique is not None:
@@ -180,7 +180,7 @@ def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, 
 
 def _side_points(rules: Rules, seats: tuple[int, ...], bids: tuple[Bid | None, ...], tricks: tuple[int, ...],
                  bags_before: int) -> tuple[int, int]:
-    """RULES.md §5: a side's points for a hand and its bags after it."""
+    """The rules page ("Scoring"): a side's points for a hand and its bags after it."""
     taken = sum(tricks[seat] for seat in seats)
     if rules.bidding == "none":
         return taken, bags_before
@@ -363,7 +363,7 @@ def test_deck_suits_and_trumps_follow_the_rules(rules: Rules) -> None:
     assert list(rules.trumps) == _trumps(rules)
 
 
-_DEFAULT_DECKS = {  # RULES.md §1: (players, jokers) -> (cards removed, cards each)
+_DEFAULT_DECKS = {  # the rules page ("Table, deck and deal"): (players, jokers) -> (cards removed, cards each)
     (2, False): ("", 13),
     (2, True): ("2H 2C", 13),
     (3, False): ("2C", 17),
@@ -377,7 +377,8 @@ _DEFAULT_DECKS = {  # RULES.md §1: (players, jokers) -> (cards removed, cards e
 
 @pytest.mark.parametrize(("players", "with_jokers"), list(_DEFAULT_DECKS))
 def test_rules_md_default_decks(players: int, with_jokers: bool) -> None:
-    """RULES.md §1's table: every player count, with and without jokers, has its default deck."""
+    """The rules page's deck table ("Table, deck and deal"): every player count, with and without jokers, has its
+    default deck."""
     removed, each = _DEFAULT_DECKS[players, with_jokers]
     rules = Rules(players=players, partnerships=players == 4, with_jokers=with_jokers,
                   deal_method="draw" if players == 2 else "deal", blind_nil=players != 2)
@@ -414,7 +415,7 @@ def test_cards_are_conserved(game: GameState) -> None:
 
 @given(GAMES)
 def test_tricks_have_one_card_per_seat_in_turn_order(game: GameState) -> None:
-    """Each trick is played by leader, leader + 1, ...; the winner (by RULES.md) leads the next trick."""
+    """Each trick is played by leader, leader + 1, ...; the winner (by the rules page) leads the next trick."""
     for before, action, after in _steps(game):
         if not isinstance(action, Play):
             continue
@@ -447,7 +448,7 @@ def test_tricks_have_one_card_per_seat_in_turn_order(game: GameState) -> None:
 
 @given(GAMES)
 def test_plays_follow_suit_and_lead_rules(game: GameState) -> None:
-    """The legal plays are exactly RULES.md §3's (follow suit, breaking spades, lowest club first)."""
+    """The legal plays are exactly the rules page's ("Play") (follow suit, breaking spades, lowest club first)."""
     for state in _replay(game):
         hand = state.hand
         if hand is None or state.is_over:
@@ -549,10 +550,11 @@ def test_unlisted_actions_raise(game: GameState, seed: int) -> None:
 
 @given(GAMES, st.integers(0, 2**32 - 1))
 def test_states_never_mutate(game: GameState, seed: int) -> None:
-    """Applying actions (the game's, another legal one, an illegal one) never changes a state."""
+    """Applying actions (the game's, another legal one, an illegal one) never changes a state. (Pickling
+    and copying are the value tests' subject, in ``test_values.py``.)"""
     rng = random.Random(seed)  # sampling only: no need for Hypothesis to shrink it
     for state, action, _ in _steps(game):
-        snapshot = (_plain(state), hash(state), pickle.dumps(state))
+        snapshot = (_plain(state), hash(state))
         apply(state, action)
         legal = legal_actions(state)
         if legal:
@@ -560,9 +562,7 @@ def test_states_never_mutate(game: GameState, seed: int) -> None:
         illegal = [a for a in _candidates(state, rng) if a not in legal and not _is_deal_of(state.rules, a)]
         with pytest.raises(IllegalActionError):
             apply(state, rng.choice(illegal))
-        assert (_plain(state), hash(state), pickle.dumps(state)) == snapshot
-        assert copy.deepcopy(state) is state
-        assert pickle.loads(snapshot[2]) == state
+        assert (_plain(state), hash(state)) == snapshot
 
 
 # ---------------------------------------------------------------------------------------------- determinism
@@ -620,8 +620,8 @@ def test_the_score_is_the_start_plus_the_hand_results(game: GameState) -> None:
 
 @given(GAMES_FROM_ANYWHERE)
 def test_the_game_ends_when_the_rules_say(game: GameState) -> None:
-    """RULES.md §6: after each hand, the target (unique top), the losing score, then max_hands; otherwise
-    the dealer passes left and the next hand is dealt."""
+    """The rules page ("End of the game"): after each hand, the target (unique top), the losing score, then
+    max_hands; otherwise the dealer passes left and the next hand is dealt."""
     for before, _, after in _steps(game):
         if len(after.results) == len(before.results):
             assert not after.is_over
@@ -630,7 +630,7 @@ def test_the_game_ends_when_the_rules_say(game: GameState) -> None:
         assert after.is_over == over
         if over:
             assert after.winner == winner
-            assert after.hand is not None, "RULES.md §12: at game over the final hand stays visible"
+            assert after.hand is not None, "the rules page ('Fine points'): at game over the final hand stays visible"
             assert after.dealer == before.dealer
         else:
             assert after.winner is None

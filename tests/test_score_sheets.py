@@ -1,4 +1,4 @@
-"""Issue 7: scoring refuses sheets the rules forbid (API and CLI alike, one set of bid spellings), bags
+"""Score sheets: scoring refuses sheets the rules forbid (API and CLI alike, one set of bid spellings), bags
 carried in are bounded and their penalty computed at once, the MSN Zone failed-nil option, and the running
 :class:`ScoreSheet` that shares the engine's end-of-hand code."""
 

@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §5 and the worked examples of §10): ``score_hand`` on score sheets, and through the
+"""Scoring (the rules page, "Scoring", and its worked examples): ``score_hand`` on score sheets, and through the
 engine where a worked example is about the game (§10.6)."""
 
 from __future__ import annotations

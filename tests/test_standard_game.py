@@ -392,7 +392,8 @@ def test_nil_made_through_a_full_hand() -> None:
 
 
 def test_nil_failed_through_a_full_hand() -> None:
-    # RULES.md §10.2 at the table: seat 1's nil takes one trick, seat 3's 2 is set, the trick is a bag.
+    # The rules page's worked example 2 at the table: seat 1's nil takes one trick, seat 3's 2 is set, the trick
+    # is a bag.
     state = play_out(bid_all(deal(ONE_HEART, dealer=3), 10, 0, 1, 2))  # seats 0, 1, 2, 3
     result = state.results[0]
     assert result.tricks_won == (12, 1, 0, 0)

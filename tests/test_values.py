@@ -1,5 +1,5 @@
 """States are values: copying returns the same object, pickling gives equal states with equal hashes,
-equal states hash equal and serve as dictionary keys (DESIGN.md "Principles", issue 4 item 4)."""
+equal states hash equal and serve as dictionary keys (the embedding page)."""
 
 from __future__ import annotations
 

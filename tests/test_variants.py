@@ -1,8 +1,8 @@
-"""Every variant of RULES.md as a scripted, hand-checked scenario (issue 3).
+"""Every variant of the rules page as a scripted, hand-checked scenario.
 
 Each test deals explicit hands (``Deal.from_hands``; the two-player stock is built card by card), plays
 through ``legal_actions``/``apply`` and asserts real values: phases, legal actions, trick winners, scores.
-The worked examples 5, 9 and 10 of RULES.md §10 are named after the section.
+The rules page's worked examples 5, 9 and 10 are named after it.
 """
 
 from __future__ import annotations

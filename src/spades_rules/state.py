@@ -487,7 +487,7 @@ class GameState(_GameSlots):
 # ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen one,
 # which has the same layout. The result is the very value ``__init__`` would build. Only the engine (with
 # its ``resume`` module) calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
-# ``tests/test_layout.py`` checks that each stores every field of its class.
+# ``tests/repo/test_code_shape.py`` checks that each stores every field of its class.
 _new: Callable[[type], Any] = object.__new__
 
 

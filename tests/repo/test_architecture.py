@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parent.parent / "src" / "spades_rules"
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "spades_rules"
 
 ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("engine", "state"): frozenset(

@@ -20,7 +20,7 @@ import pytest
 from spades_rules import rules as rules_module
 from spades_rules.rules import Rules
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.fixture(autouse=True)

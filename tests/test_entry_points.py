@@ -1,4 +1,4 @@
-"""The seams where other programs touch the engine: argument checks at every entry point, errors that are
+"""Every public entry point, where other programs touch the engine: argument checks, errors that are
 all library errors and cross processes, bounded reads, cards against strings, and property tests that
 print and shrink well."""
 
