@@ -12,6 +12,7 @@ from _games import random_game
 from spades_rules import (
     ALL_CARDS,
     Action,
+    ArgumentTypeError,
     Bid,
     Card,
     Deal,
@@ -28,13 +29,18 @@ from spades_rules import (
     apply,
     legal_actions,
     new_game,
+    observe,
 )
 from spades_rules.codec import (
+    BIG_JOKER_CODE,
     BLIND_NIL_CODE,
     EXCHANGE_BASE,
+    LITTLE_JOKER_CODE,
     MAX_BID,
     _rank_subset,
     _unrank_subset,
+    compact_codes,
+    compact_step,
     decode_action,
     encode_action,
     legal_action_mask,
@@ -323,3 +329,190 @@ def test_per_seat_codes_hide_other_seats_redeals() -> None:
     assert [code for code, legal in enumerate(mask) if legal] == list(own)
     other = others[0].seat
     assert legal_actions(state, other) == tuple(a for a in legal_actions(state) if a == Redeal(other))
+
+
+# ------------------------------------------------------------------------------------ the compact space
+def _exchange_state(rules: Rules = EXTRA_RULES["blind_nil_always"], seed: int = 1) -> GameState:
+    """The first exchange of a hand where seat 1 bid blind nil and its partner, seat 3, bid 3."""
+    state = apply(new_game(rules), Deal.shuffled(rules, seed))
+    for bid in (Bid.blind_nil(1), Bid(2, 4), Bid(3, 3), Bid(0, 4)):
+        state = apply(state, bid)
+    assert state.phase is Phase.EXCHANGE and state.to_act == 1
+    return state
+
+
+def _picks_reach(state: GameState, picked: tuple[Card, ...] = ()) -> set[GameState]:
+    """Every state that the compact picks of one whole exchange reach from ``state``, by every pick order."""
+    reached: set[GameState] = set()
+    for code in legal_codes(state, compact=True, picked=picked):
+        after, picks = compact_step(state, picked, code)
+        if picks:
+            assert after is state and len(picks) == len(picked) + 1
+            reached |= _picks_reach(state, picks)
+        else:
+            reached.add(after)
+    return reached
+
+
+def test_compact_num_distinct_actions_has_no_exchange_block() -> None:
+    assert num_distinct_actions(Rules.standard(), compact=True) == 81
+    assert num_distinct_actions(Rules.jokers(), compact=True) == BIG_JOKER_CODE + 1
+    assert num_distinct_actions(EXTRA_RULES["exchange_3"], compact=True) == BLIND_NIL_CODE + 1
+    assert num_distinct_actions(Rules.standard().evolve(blind_nil_exchange=6), compact=True) == 81
+    for name, rules in ALL_RULES.items():
+        full, compact = num_distinct_actions(rules), num_distinct_actions(rules, compact=True)
+        assert compact <= min(full, EXCHANGE_BASE), name
+        if not (rules.partnerships and rules.blind_nil and rules.blind_nil_exchange):
+            assert compact == full, name
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_compact_and_full_spaces_reach_the_same_states(games: dict[str, list[list[GameState]]], name: str) -> None:
+    exchanges = 0
+    limit = num_distinct_actions(ALL_RULES[name], compact=True)
+    for game in games[name]:
+        for state in game:
+            if state.phase is not Phase.EXCHANGE:
+                codes = legal_codes(state, compact=True)
+                assert codes == legal_codes(state)
+                assert all(compact_step(state, (), code) == (apply(state, decode_action(code, state)), ())
+                           for code in codes)
+                continue
+            exchanges += 1
+            assert all(code < limit for code in legal_codes(state, compact=True))
+            assert _picks_reach(state) == {apply(state, action) for action in legal_actions(state)}
+    if name in ("blind_nil_always", "jokers_redeal", "exchange_3"):
+        assert exchanges, "these rules' random games must reach an exchange"
+
+
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_random_compact_games_end_and_replay_in_the_full_space(name: str) -> None:
+    rules = Rules.preset(name).evolve(max_hands=2)
+    if rules.blind_nil:
+        rules = rules.evolve(blind_nil_deficit=None)
+    rng = random.Random(name)
+    state = new_game(rules)
+    picked: tuple[Card, ...] = ()
+    for _ in range(10_000):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = apply(state, Deal.shuffled(rules, rng))
+            continue
+        codes = legal_codes(state, compact=True, picked=picked)
+        mask = legal_action_mask(state, compact=True, picked=picked)
+        assert [code for code, legal in enumerate(mask) if legal] == list(codes)
+        state, picked = compact_step(state, picked, rng.choice(codes))
+    assert state.is_over and picked == ()
+    replayed = new_game(rules)
+    for action in state.history:
+        replayed = apply(replayed, action)
+    assert replayed == state
+
+
+@pytest.mark.parametrize("seat", [1, 3])
+def test_uniform_random_picks_give_every_exchange_uniformly(seat: int) -> None:
+    state = _exchange_state()
+    if seat == 3:  # the partner returns 2 of its 15 cards
+        state = apply(state, Exchange(1, state.hand.hand_of(1)[:2]))  # type: ignore[union-attr]
+    assert state.to_act == seat
+    subsets = {action.cards for action in legal_actions(state) if isinstance(action, Exchange)}
+    rng = random.Random(seat)
+    draws = 60 * len(subsets)
+    counts = dict.fromkeys(subsets, 0)
+    for _ in range(draws):
+        picked: tuple[Card, ...] = ()
+        after = state
+        while after is state:
+            after, picked = compact_step(state, picked, rng.choice(legal_codes(state, compact=True, picked=picked)))
+        counts[after.hand.exchanges[-1].cards] += 1  # type: ignore[union-attr]
+    assert set(counts) == subsets and min(counts.values()) > 0
+    # Pearson's chi-square against the uniform law: mean len-1 (77 or 104), sd about 12 or 14; 6 sd above
+    chi2 = sum((count - 60) ** 2 / 60 for count in counts.values())
+    df = len(subsets) - 1
+    assert chi2 < df + 6 * (2 * df) ** 0.5, chi2
+
+
+def test_compact_masks_are_exactly_the_legal_picks() -> None:
+    state = _exchange_state(Rules.jokers().evolve(blind_nil_deficit=None, blind_nil_exchange=3), seed=4)
+    hand = state.hand
+    assert hand is not None
+    held = hand.hand_of(1)
+    limit = num_distinct_actions(state.rules, compact=True)
+    picked: tuple[Card, ...] = ()
+    for card in held[::-1][:2]:  # pick from the top (jokers first when held), checking every code
+        mask = legal_action_mask(state, compact=True, picked=picked)
+        assert len(mask) == limit
+        wanted = {encode_action(Play(1, held_card)) for held_card in held if held_card not in picked}
+        assert {code for code, legal in enumerate(mask) if legal} == wanted
+        for code in range(limit):
+            if code in wanted:
+                assert compact_step(state, picked, code)[1] == (*picked, decode_card(code))
+            else:
+                with pytest.raises(IllegalActionError) as info:
+                    compact_step(state, picked, code)
+                assert info.value.reason in (IllegalReason.INVALID_EXCHANGE, IllegalReason.WRONG_PHASE)
+        assert legal_codes(state, 3, compact=True, picked=picked) == ()  # not seat 3's turn
+        assert not any(legal_action_mask(state, 3, compact=True, picked=picked))
+        picked = (*picked, card)
+
+
+def decode_card(code: int) -> Card:
+    return ALL_CARDS[code] if code < 52 else ALL_CARDS[52 + code - LITTLE_JOKER_CODE]
+
+
+def test_compact_codes_of_actions() -> None:
+    assert compact_codes(Exchange(0, "BJ 2C LJ")) == (0, LITTLE_JOKER_CODE, BIG_JOKER_CODE)
+    assert compact_codes(Exchange(0, "BJ 2C LJ"), (Card.parse("LJ"),)) == (0, BIG_JOKER_CODE)
+    assert compact_codes(Bid.blind_nil(2)) == (BLIND_NIL_CODE,)
+    assert compact_codes(Redeal(1)) == (encode_action(Redeal(1)),)
+    with pytest.raises(IllegalActionError):
+        compact_codes(Exchange(0, (Card.parse("AS"), Card.parse("AS"))))
+
+
+def test_bad_picks_are_refused() -> None:
+    state = _exchange_state()
+    held = state.hand.hand_of(1)  # type: ignore[union-attr]
+    missing = next(card for card in ALL_CARDS[:52] if card not in held)
+    refused = {
+        "picked twice": (held[0], held[0]),
+        "not held": (missing,),
+        "too many": held[:2],
+    }
+    for why, picked in refused.items():
+        for call in (
+            lambda picked=picked: legal_codes(state, compact=True, picked=picked),
+            lambda picked=picked: legal_action_mask(state, compact=True, picked=picked),
+            lambda picked=picked: compact_step(state, picked, encode_action(Play(1, held[5]))),
+        ):
+            with pytest.raises(IllegalActionError) as info:
+                call()
+            assert info.value.reason is IllegalReason.INVALID_EXCHANGE, why
+    with pytest.raises(IllegalActionError, match="compact=True"):
+        legal_codes(state, picked=held[:1])
+    with pytest.raises(IllegalActionError) as info:
+        legal_codes(apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1)), compact=True,
+                    picked=held[:1])
+    assert info.value.reason is IllegalReason.WRONG_PHASE
+    for bad in ("AS", 3, ("AS",), (None,)):
+        with pytest.raises(ArgumentTypeError):
+            legal_codes(state, compact=True, picked=bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        num_distinct_actions(Rules.standard(), compact=1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError) as info:
+        compact_step(state, (), EXCHANGE_BASE)  # the full space's first exchange is no compact code
+    assert info.value.reason is IllegalReason.NOT_AN_ACTION
+    with pytest.raises(IllegalActionError) as info:
+        compact_step(state, (), BLIND_NIL_CODE)
+    assert info.value.reason is IllegalReason.WRONG_PHASE
+    with pytest.raises(ArgumentTypeError):
+        compact_step(observe(state, 1), (), 0)  # type: ignore[arg-type]
+
+
+def test_the_compact_space_has_a_mask_where_the_full_one_is_refused() -> None:
+    rules = Rules.standard().evolve(blind_nil_exchange=6, blind_nil_deficit=None)
+    state = _exchange_state(rules)
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact=True"):
+        legal_action_mask(state)
+    mask = legal_action_mask(state, compact=True)
+    assert len(mask) == 81 and sum(mask) == 13

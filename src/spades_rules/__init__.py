@@ -19,7 +19,14 @@ from spades_rules.cards import (
     mask_of,
     parse_cards,
 )
-from spades_rules.codec import decode_action, encode_action, legal_action_mask, legal_codes, num_distinct_actions
+from spades_rules.codec import (
+    compact_step,
+    decode_action,
+    encode_action,
+    legal_action_mask,
+    legal_codes,
+    num_distinct_actions,
+)
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -84,6 +91,7 @@ __all__ = [
     "action_from_dict",
     "apply",
     "cards_of_mask",
+    "compact_step",
     "decode_action",
     "dumps",
     "encode_action",

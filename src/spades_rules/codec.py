@@ -17,7 +17,8 @@ code           action
 85 – 89        call a redeal: seat 0 … 4 (85 + seat)
 90 + r         blind-nil exchange of *k* cards (k = ``Rules.blind_nil_exchange``): *r* is the rank of the
                set of card indices among all k-subsets of the 54 indices, in lexicographic order
-               (``r < C(54, k)``: the exchange codes are dense)
+               (``r < C(54, k)``: the exchange codes are dense; :data:`EXCHANGE_BASE` + r). The full
+               space only: the compact space (below) picks an exchange's cards one by one, as card codes
 =============  ==========================================================================================
 
 Within each phase the codes increase in the order of :func:`~spades_rules.engine.legal_actions`: plays by
@@ -41,22 +42,59 @@ Bid(seat=1, tricks=4, blind=False)
 (52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65)
 >>> num_distinct_actions(Rules.bicycle()), num_distinct_actions(Rules.standard())
 (66, 1521)
+>>> num_distinct_actions(Rules.standard(), compact=True)
+81
 >>> mask = legal_action_mask(state)
 >>> len(mask), [code for code, legal in enumerate(mask) if legal] == list(legal_codes(state))
 (1521, True)
+
+**The compact action space** (``compact=True`` in :func:`num_distinct_actions`, :func:`legal_codes` and
+:func:`legal_action_mask`; :func:`compact_step` applies a code) has every code of the table above but
+no exchange block: an exchange of *k* cards is *k* consecutive decisions of the seat to act in the
+exchange phase, each the card code (0 – 51, 81, 82) of a card it holds and has not yet picked for this
+exchange, in any order. The picks so far travel beside the state (``picked``, a tuple of cards); after
+the *k*-th pick, ``Exchange(seat, the k picked cards)`` is applied. Its :func:`num_distinct_actions` is
+the highest code the rules can produce, plus one: 81 for standard Spades instead of 1,521, and it stays
+small for any exchange size (the full space of ``blind_nil_exchange=6`` has 25.8 million codes, too
+many for a mask). Everything else (decisions, order, codes outside the exchange) is the same in both
+spaces, so a game played in either reaches the same states.
+
+>>> from spades_rules import Rules, Deal, Bid, new_game, apply
+>>> rules = Rules.standard().evolve(blind_nil_deficit=None)           # blind nil always allowed
+>>> state = apply(new_game(rules), Deal.shuffled(rules, 1))
+>>> for bid in (Bid.blind_nil(1), Bid(2, 4), Bid(3, 3), Bid(0, 4)):   # seat 1 bids blind nil
+...     state = apply(state, bid)
+>>> state.phase, state.to_act, num_distinct_actions(rules, compact=True)
+(<Phase.EXCHANGE: 'exchange'>, 1, 81)
+>>> legal_codes(state, compact=True) == tuple(card.index for card in state.hand.hand_of(1))
+True
+>>> state, picked = compact_step(state, (), 49)                  # QS: pending, the same state
+>>> picked, state.phase, 49 in legal_codes(state, compact=True, picked=picked)
+((Card.parse('QS'),), <Phase.EXCHANGE: 'exchange'>, False)
+>>> state, picked = compact_step(state, picked, 25)              # AD: the second pick applies it
+>>> picked, state.hand.exchanges[-1], state.to_act               # then the partner, seat 3, returns two
+((), Exchange(seat=1, cards=(Card.parse('AD'), Card.parse('QS'))), 3)
 """
 
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from functools import lru_cache
 from math import comb
 from typing import Final
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
-from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
-from spades_rules.engine import legal_actions
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, not_a_state
+from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
+from spades_rules.engine import apply, legal_actions
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    check_seat,
+    not_a_state,
+)
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -70,6 +108,8 @@ __all__ = [
     "MAX_BID",
     "NIL_CODE",
     "REDEAL_BASE",
+    "compact_codes",
+    "compact_step",
     "decode_action",
     "encode_action",
     "legal_action_mask",
@@ -95,8 +135,9 @@ EXCHANGE_BASE: Final = 90
 """An exchange is ``EXCHANGE_BASE +`` the lexicographic rank of its card set among the k-subsets of 54."""
 
 _UNIVERSE: Final = len(ALL_CARDS)
-_MASK_LIMIT: Final = 1 << 22
-"""The longest mask :func:`legal_action_mask` builds; beyond it use :func:`legal_codes`."""
+MASK_LIMIT: Final = 1 << 22
+"""The longest mask :func:`legal_action_mask` builds (and the adapters offer); beyond it use
+:func:`legal_codes` or the compact space (internal)."""
 
 
 # ------------------------------------------------------------------------------------ exchange ranking
@@ -186,26 +227,38 @@ def _exchanges_possible(rules: Rules) -> bool:
     return rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0
 
 
-def num_distinct_actions(rules: Rules) -> int:
+def num_distinct_actions(rules: Rules, *, compact: bool = False) -> int:
     """One more than the highest code any action can have under ``rules``: every code is below it.
 
     Rules without anything OpenSpiel lacks give OpenSpiel's 66; blind nil adds code 80, and with its
-    exchange of ``k`` cards the ``C(54, k)`` exchange codes from 90 on.
+    exchange of ``k`` cards the ``C(54, k)`` exchange codes from :data:`EXCHANGE_BASE` on. In the compact
+    space (``compact=True``, see the module docstring) there is no exchange block: an exchange is picked
+    a card code at a time.
 
     >>> num_distinct_actions(Rules.bicycle()), num_distinct_actions(Rules.no_bid())
     (66, 52)
     >>> num_distinct_actions(Rules.two_player()), num_distinct_actions(Rules.three_player())
     (85, 81)
+    >>> num_distinct_actions(Rules.jokers()), num_distinct_actions(Rules.jokers(), compact=True)
+    (1521, 83)
     """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(
             f"num_distinct_actions() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
         )
-    return _num_distinct_actions(rules)
+    return _num_distinct_actions(rules, _check_compact(compact, "num_distinct_actions"))
+
+
+def _check_compact(compact: object, function: str) -> bool:
+    if type(compact) is not bool:
+        raise ArgumentTypeError(
+            f"{function}(): compact must be True or False, not {type(compact).__name__}", parameter="compact"
+        )
+    return compact
 
 
 @lru_cache(maxsize=256)
-def _num_distinct_actions(rules: Rules) -> int:
+def _num_distinct_actions(rules: Rules, compact: bool) -> int:
     highest = max(_card_code(card) for card in rules.deck)
     if rules.has_bidding_phase:
         highest = max(highest, NIL_CODE + rules.tricks_per_hand)
@@ -215,9 +268,22 @@ def _num_distinct_actions(rules: Rules) -> int:
         highest = max(highest, DRAW_REJECT_CODE)
     if rules.redeal_on:
         highest = max(highest, REDEAL_BASE + rules.players - 1)
-    if _exchanges_possible(rules):
+    if _exchanges_possible(rules) and not compact:
         highest = EXCHANGE_BASE + comb(_UNIVERSE, rules.blind_nil_exchange) - 1
     return highest + 1
+
+
+def mask_refusal(rules: Rules, compact: bool) -> str | None:
+    """Why no mask can be built over the codes of ``rules`` (too many of them), or None (internal: the
+    codec and the adapters refuse the same rules with the same reason)."""
+    size = _num_distinct_actions(rules, compact)
+    if size <= MASK_LIMIT:
+        return None
+    return (
+        f"blind_nil_exchange={rules.blind_nil_exchange} gives {size:,} action codes, more than the "
+        f"{MASK_LIMIT:,} a mask may hold: use the compact action space (compact=True), where an exchange is "
+        f"picked a card at a time and the rules have {_num_distinct_actions(rules, True)} codes"
+    )
 
 
 # ------------------------------------------------------------------------------------ decoding
@@ -317,30 +383,175 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
 
 
 # ------------------------------------------------------------------------------------ legal codes
-def legal_codes(state: GameState, seat: int | None = None) -> tuple[int, ...]:
+def legal_codes(
+    state: GameState, seat: int | None = None, *, compact: bool = False, picked: Iterable[Card] = ()
+) -> tuple[int, ...]:
     """The codes of :func:`~spades_rules.engine.legal_actions`, in the same (increasing) order; with
     ``seat``, of that seat's actions only (what an agent playing that seat may choose).
+
+    With ``compact=True``, the codes of the compact space (see the module docstring): in the exchange
+    phase, the card codes of the cards the seat to act holds and has not ``picked`` yet for this
+    exchange. ``picked`` (cards) is only for the compact space's exchange phase; a card picked twice,
+    not held, or more picks than the exchange takes is an
+    :class:`~spades_rules.errors.IllegalActionError` (``INVALID_EXCHANGE``).
 
     Empty at a chance node and once the game is over, like ``legal_actions``.
     """
     if type(state) is not GameState:
         raise not_a_state(state, "legal_codes")
-    return tuple(encode_action(action) for action in legal_actions(state, seat))
+    if not _check_compact(compact, "legal_codes"):
+        if picked != ():
+            _check_picked(state, picked, False, "legal_codes")
+        return tuple(encode_action(action) for action in legal_actions(state, seat))
+    _, chosen = _check_picked(state, picked, True, "legal_codes")
+    if state.phase is not Phase.EXCHANGE:
+        return tuple(encode_action(action) for action in legal_actions(state, seat))
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    if seat is not None and check_seat(seat, state.rules.players) != hand.to_act:
+        return ()
+    return tuple(_card_code(card) for card in cards_of_mask(hand.held[hand.to_act] & ~chosen))
 
 
-def legal_action_mask(state: GameState, seat: int | None = None) -> tuple[bool, ...]:
-    """A tuple of :func:`num_distinct_actions` booleans, True at the codes of the legal actions (with
-    ``seat``, of that seat's actions only, like OpenSpiel's per-player mask).
+def legal_action_mask(
+    state: GameState, seat: int | None = None, *, compact: bool = False, picked: Iterable[Card] = ()
+) -> tuple[bool, ...]:
+    """A tuple of :func:`num_distinct_actions` booleans (of the compact space with ``compact=True``),
+    True at :func:`legal_codes` (with ``seat``, of that seat's actions only, like OpenSpiel's per-player
+    mask; ``picked`` as for :func:`legal_codes`).
 
-    For rules whose exchange makes the code space huge (``blind_nil_exchange`` of 6 or more, over four
-    million codes) this raises :class:`~spades_rules.errors.RulesError`: use :func:`legal_codes`.
+    For rules whose exchange makes the full code space huge (``blind_nil_exchange`` of 6 or more, over
+    four million codes) this raises :class:`~spades_rules.errors.RulesError`: use the compact space, or
+    :func:`legal_codes`.
     """
     if type(state) is not GameState:
         raise not_a_state(state, "legal_action_mask")
-    size = num_distinct_actions(state.rules)
-    if size > _MASK_LIMIT:
-        raise RulesError(f"these rules have {size} action codes, too many for a mask: use legal_codes(state) instead")
-    mask = [False] * size
-    for code in legal_codes(state, seat):
+    compact = _check_compact(compact, "legal_action_mask")
+    refusal = mask_refusal(state.rules, compact)
+    if refusal is not None:
+        raise RulesError(f"legal_action_mask(): {refusal}, or legal_codes(state)")
+    mask = [False] * _num_distinct_actions(state.rules, compact)
+    for code in legal_codes(state, seat, compact=compact, picked=picked):
         mask[code] = True
     return tuple(mask)
+
+
+# ------------------------------------------------------------------------------------ the compact space
+def _check_picked(
+    state: GameState, picked: Iterable[Card], compact: bool, function: str
+) -> tuple[tuple[Card, ...], int]:
+    """The cards ``picked`` so far and their mask in the compact space's exchange phase, or the error saying
+    why they cannot have been picked there."""
+    if isinstance(picked, str | bytes) or not isinstance(picked, Iterable):
+        raise ArgumentTypeError(
+            f"{function}(): picked must be a tuple of cards, not {type(picked).__name__}", parameter="picked"
+        )
+    cards = tuple(picked)
+    if not cards:
+        return cards, 0
+    if not compact:
+        raise IllegalActionError(
+            IllegalReason.INVALID_EXCHANGE,
+            f"{function}(): picked cards belong to the compact action space: pass compact=True",
+        )
+    if any(type(card) is not Card or ALL_CARDS[card.index] is not card for card in cards):
+        raise ArgumentTypeError(f"{function}(): picked must hold cards only, not {cards!r}", parameter="picked")
+    hand = state.hand
+    if state.phase is not Phase.EXCHANGE or hand is None or hand.to_act is None:
+        raise IllegalActionError(
+            IllegalReason.WRONG_PHASE,
+            f"{function}(): cards are picked only in the exchange phase, not the {state.phase.value} phase",
+        )
+    chosen = 0
+    for card in cards:
+        chosen |= card.bit
+    size = state.rules.blind_nil_exchange
+    if chosen.bit_count() != len(cards) or len(cards) >= size or chosen & hand.held[hand.to_act] != chosen:
+        raise IllegalActionError(
+            IllegalReason.INVALID_EXCHANGE,
+            f"{function}(): seat {hand.to_act} cannot have picked {format_cards(cards)}: the picks of an "
+            f"exchange of {size} are fewer than {size} different cards it holds",
+        )
+    return cards, chosen
+
+
+def compact_step(state: GameState, picked: Iterable[Card], code: int) -> tuple[GameState, tuple[Card, ...]]:
+    """Play ``code`` of the compact action space: ``(state after, picks after)``.
+
+    In the exchange phase a code picks one card of the seat to act: while picks are missing the state is
+    unchanged and the picks grow; the last pick applies the :class:`~spades_rules.actions.Exchange` of
+    all of them and the picks start again empty. Any other code is applied at once (``picked`` must then
+    be empty), as ``apply(state, decode_action(code, state))``. Refuses what those refuse, and a card the
+    seat does not hold or has already picked (:class:`~spades_rules.errors.IllegalActionError`).
+
+    >>> from spades_rules import Rules, Deal, Exchange, new_game, apply
+    >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1))
+    >>> after, picked = compact_step(state, (), 56)                    # not an exchange: applied at once
+    >>> after.hand.bids[1], picked
+    (Bid(seat=1, tricks=4, blind=False), ())
+
+    A whole game in the compact space, choosing uniformly among the legal codes, needs nothing else:
+
+    >>> import random
+    >>> rules, rng = Rules.standard().evolve(blind_nil_deficit=None, max_hands=2), random.Random(5)
+    >>> state, picked = new_game(rules), ()
+    >>> while not state.is_over:
+    ...     if state.is_chance:
+    ...         state = apply(state, Deal.shuffled(rules, rng))
+    ...         continue
+    ...     state, picked = compact_step(state, picked, rng.choice(legal_codes(state, compact=True, picked=picked)))
+    >>> state.hands_played, sum(isinstance(action, Exchange) for action in state.history)
+    (2, 4)
+    """
+    if type(state) is not GameState:
+        raise not_a_state(state, "compact_step")
+    cards, chosen = _check_picked(state, picked, True, "compact_step")
+    if type(code) is not int:
+        if isinstance(code, bool) or not hasattr(code, "__index__"):
+            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
+        code = operator.index(code)
+    limit = _num_distinct_actions(state.rules, True)
+    if not 0 <= code < limit:
+        raise IllegalActionError(
+            IllegalReason.NOT_AN_ACTION,
+            f"code {code} is not an action code of the compact space: these rules use 0 to {limit - 1}",
+        )
+    if state.phase is not Phase.EXCHANGE:
+        return apply(state, decode_action(code, state)), ()
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    card = _CARD_OF_CODE.get(code)
+    if card is None:
+        raise IllegalActionError(
+            IllegalReason.WRONG_PHASE, f"code {code} is not a card, but the game is in the exchange phase"
+        )
+    seat = hand.to_act
+    if not card.bit & hand.held[seat] & ~chosen:
+        already = " has already picked" if card.bit & chosen else " does not hold"
+        raise IllegalActionError(
+            IllegalReason.INVALID_EXCHANGE, f"seat {seat}{already} {card}: it cannot pick it for the exchange"
+        )
+    picks = (*cards, card)
+    if len(picks) < state.rules.blind_nil_exchange:
+        return state, picks
+    return apply(state, Exchange(seat, picks)), ()
+
+
+def compact_codes(action: PlayerAction, picked: Iterable[Card] = ()) -> tuple[int, ...]:
+    """The codes of ``action`` in the compact space: one code, or for an
+    :class:`~spades_rules.actions.Exchange` the codes of its cards not yet ``picked``, in card order (a
+    program whose bot chose a whole exchange plays them one by one with :func:`compact_step`).
+
+    >>> compact_codes(Exchange(0, "AS 2C")), compact_codes(Exchange(0, "AS 2C"), (Card.parse("2C"),))
+    ((0, 51), (51,))
+    >>> compact_codes(Bid(1, 4))
+    (56,)
+    """
+    if type(action) is not Exchange:
+        return (encode_action(action),)
+    encode_action(action)  # the same refusals as the full space
+    done = {card.index for card in picked}
+    return tuple(_card_code(card) for card in action.cards if card.index not in done)
+
+
+_CARD_OF_CODE: Final = {_card_code(card): card for card in ALL_CARDS}
