@@ -547,3 +547,37 @@ def test_unpickling_checks_the_rules_again() -> None:
     broken = Rules.__new__(Rules)
     with pytest.raises(RulesError, match="players"):
         broken.__setstate__(state)
+
+
+# ------------------------------------------------------------------------------------------- bid formats
+def test_every_bid_format_has_one_entry_in_the_table() -> None:
+    from typing import get_args
+
+    from spades_rules.bid_formats import BID_FORMATS
+    from spades_rules.rules import Bidding
+
+    assert tuple(BID_FORMATS) == get_args(Bidding)
+    assert all(fmt.name == name for name, fmt in BID_FORMATS.items())
+    for name in BID_FORMATS:
+        fmt = Rules.preset({"none": "no_bid"}.get(name, name)).bid_format
+        assert fmt is BID_FORMATS[name]
+        assert fmt.has_bids or not fmt.has_bidding_phase  # a bidding phase bids something
+        assert not (fmt.numbers_chosen and fmt.numbers_are_spades)
+        assert fmt.nil_forced <= fmt.has_bids
+        assert fmt.blind_bids_possible <= fmt.has_bidding_phase
+
+
+def test_the_bid_format_properties_of_the_rules_page() -> None:
+    """The rules page's section "Bidding", format by format."""
+    standard, none, mirror, whiz, suicide = (
+        Rules.preset(name).bid_format for name in ("standard", "no_bid", "mirror", "whiz", "suicide")
+    )
+    formats = (standard, none, mirror, whiz, suicide)
+    assert [fmt.has_bidding_phase for fmt in formats] == [True, False, False, True, True]
+    assert [fmt.has_bids for fmt in formats] == [True, False, True, True, True]
+    assert [fmt.bids_forced for fmt in formats] == [False, True, True, True, True]
+    assert [fmt.nil_forced for fmt in formats] == [False, False, True, True, True]
+    assert [fmt.name for fmt in (standard, suicide) if fmt.team_minimum_applies] == ["standard", "suicide"]
+    assert suicide.needs_partnerships and not whiz.needs_partnerships
+    assert mirror.spades_shown(Bid(0, 0)) == 0 and whiz.spades_shown(Bid(0, 0)) is None
+    assert whiz.spades_shown(Bid(0, 3)) == 3 and standard.spades_shown(Bid(0, 3)) is None

@@ -59,7 +59,8 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
     Cached on what changes the answer: the seat, the bids so far, the spades held (whiz only) and whether
     blind nil is open (worked out from the scores first, so that the cache does not depend on them).
     """
-    spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if rules.bidding == "whiz" else 0
+    counted = rules.bid_format.numbers_are_spades
+    spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if counted else 0
     deficit = rules.blind_nil_deficit
     blind = rules.blind_nil and (deficit is None or trailing_by(rules, seat, scores) >= deficit)
     return _cached_rule(rules, seat, hand.bids, spades, blind)
@@ -77,6 +78,7 @@ def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
 def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind: bool) -> _BidRule:
     """The rule for ``seat`` given the bids so far, the spades held (whiz) and whether blind nil is open;
     depends on nothing else, so it is cached."""
+    fmt = rules.bid_format
     tricks = rules.tricks_per_hand
     lo, hi, exact = rules.min_bid, tricks, None
     nil, nil_why = rules.nil, "the rules do not allow nil"
@@ -86,24 +88,24 @@ def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: 
     partner = rules.partner_of(seat)
     partner_bid = bids[partner] if partner is not None else None
 
-    if rules.bidding == "whiz":
+    if fmt.numbers_are_spades:
         lo, exact = 1, spades  # the spade count is the bid, below min_bid too
-        number_why = f"in whiz you bid nil or exactly your {exact} spades"
+        number_why = f"in {fmt.name} you bid nil or exactly your {exact} spades"
         if exact == 0:
             lo, hi = 1, 0
-            number_why = "in whiz a hand without spades must bid nil"
-    elif rules.bidding == "suicide":
+            number_why = f"in {fmt.name} a hand without spades must bid nil"
+    elif fmt.one_nil_per_side:
         minimum = max(rules.team_minimum or 1, rules.min_bid)
         if partner_bid is None:
             lo = minimum
-            number_why = f"in suicide the first partner bids nil or at least {minimum}"
+            number_why = f"in {fmt.name} the first partner bids nil or at least {minimum}"
         elif partner_bid.tricks == 0:
             lo, nil = minimum, False
-            nil_why = "in suicide only one partner bids nil, and your partner did"
+            nil_why = f"in {fmt.name} only one partner bids nil, and your partner did"
             number_why = f"your partner bid nil, so you must bid at least {minimum}"
         else:
             lo, hi = 1, 0
-            number_why = "in suicide one partner must bid nil, and your partner bid a number"
+            number_why = f"in {fmt.name} one partner must bid nil, and your partner bid a number"
     elif partner_bid is not None:
         team_minimum = rules.team_minimum
         if team_minimum is not None:
@@ -193,8 +195,9 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
 
 
 def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
-    """The bids a format fixes at the deal: mirror's spade counts (0 = nil); None for no-bid."""
-    if rules.bidding == "mirror":
+    """The bids a format without a bidding phase fixes at the deal: the spade counts (0 = nil) where the
+    numbers are the spades held (mirror); None where there are no bids (no-bid)."""
+    if rules.bid_format.numbers_are_spades:
         spades = rules.tables.spade_mask
         return tuple(Bid(seat, (mask & spades).bit_count()) for seat, mask in enumerate(held))
     return (None,) * rules.players

@@ -225,7 +225,7 @@ class Session:
     def _bids_line(self, state: GameState) -> None:
         hand = state.hand
         assert hand is not None
-        if self.rules.bidding == "none":
+        if not self.rules.bid_format.has_bids:
             self._line("  No bidding: every trick scores.")
             return
         label = "Bids" if hand.bid_order else "Bids (fixed by the rules)"
@@ -353,7 +353,7 @@ class Session:
         phase = view.phase.value.replace("_", " ")
         self._line(f"Hand {view.hands_played + 1}, {phase}: your turn, {name(self.seat)}.")
         if view.phase is Phase.PLAY:
-            if self.rules.bidding != "none":
+            if self.rules.bid_format.has_bids:
                 self._line("Bids: " + ", ".join(f"{name(s)} {b.label if b else '-'}" for s, b in enumerate(view.bids)))
             self._line("Tricks won: " + ", ".join(f"{name(seat)} {n}" for seat, n in enumerate(view.tricks_won)))
             trick = view.current_trick

@@ -37,6 +37,7 @@ from typing import Any, Final, Literal, get_args
 import attrs
 
 from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
+from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
 from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, as_card
 from spades_rules.errors import RulesError, check_seat, describe
 from spades_rules.tables import CompiledTables
@@ -71,20 +72,9 @@ _MAX_EXCHANGES: Final = 30_000
 ``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
 exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
-NO_BIDDING_PHASE: Final = frozenset({"none", "mirror"})
-"""The bid formats without a bidding phase: no bids at all, or bids fixed at the deal (internal; see
-:attr:`Rules.has_bidding_phase`)."""
-_FORCED_BIDS: Final = frozenset({"none", "mirror", "whiz", "suicide"})  # no free choice of number
-_NIL_FORMATS: Final = frozenset({"mirror", "whiz", "suicide"})  # spadeless or second bids are nils
-_TEAM_MINIMUM_FORMATS: Final = frozenset({"standard", "suicide"})  # a side's contract can have a minimum
-
-
 def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
     return redeal_conditions(value, get_args(RedealCondition))
 
-
-_DEFAULT_TEAM_MINIMUM: Final = 4
-"""The team minimum of suicide and team bidding when none is given (see the rules page, section Bidding)."""
 
 _DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
     (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",
@@ -252,31 +242,32 @@ class Rules:
 
     def _check_bidding(self, tricks: int) -> None:
         """The bid format against nil, the bid order, the minimum bid, "no 13" and the redeal."""
+        fmt = self.bid_format
         if self.min_bid > tricks:
             raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {self.min_bid}")
-        if self.bidding == "none" and (self.nil or self.blind_nil):
-            raise RulesError("no-bid Spades has no bids, so no nil: set nil=False and blind_nil=False")
-        if self.bidding in _NIL_FORMATS and not self.nil:
-            raise RulesError(f"bidding={self.bidding!r} needs nil=True: its spadeless or second bids are nils")
-        if self.bidding == "suicide" and not self.partnerships:
-            raise RulesError("suicide bidding needs partnerships")
+        if not fmt.has_bids and (self.nil or self.blind_nil):
+            raise RulesError(f"bidding={self.bidding!r} has no bids, so no nil: set nil=False and blind_nil=False")
+        if fmt.nil_forced and not self.nil:
+            raise RulesError(f"bidding={self.bidding!r} needs nil=True: some of its bids are forced nils")
+        if fmt.needs_partnerships and not self.partnerships:
+            raise RulesError(f"bidding={self.bidding!r} needs partnerships")
         if self.bid_order == "partners_consecutive" and not self.partnerships:
             raise RulesError("bid_order='partners_consecutive' needs partnerships")
-        if self.bid_order == "partners_consecutive" and not self.has_bidding_phase:
+        if self.bid_order == "partners_consecutive" and not fmt.has_bidding_phase:
             raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
-        if self.redeal_on and not self.has_bidding_phase:
+        if self.redeal_on and not fmt.has_bidding_phase:
             raise RulesError(
                 f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
                 "set redeal_on=()"
             )
         if not self.both_partners_nil and not self.partnerships:
             raise RulesError("both_partners_nil=False needs partnerships")
-        if not self.both_partners_nil and self.bidding != "standard":
+        if not self.both_partners_nil and not fmt.both_partners_nil_applies:
             raise RulesError(
-                f"both_partners_nil=False only applies to standard bidding: with bidding={self.bidding!r} the "
-                "format itself decides who bids nil"
+                f"both_partners_nil=False does not apply to bidding={self.bidding!r}: the format itself decides "
+                "who bids nil"
             )
-        if self.forbid_total_equal_tricks and self.bidding in _FORCED_BIDS:
+        if self.forbid_total_equal_tricks and fmt.bids_forced:
             raise RulesError(
                 f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
                 "its bids are forced, so the last bidder could be left without a legal bid"
@@ -292,7 +283,7 @@ class Rules:
         if self.team_min_bid is not None:
             if not self.partnerships:
                 raise RulesError("team_min_bid needs partnerships")
-            if self.bidding not in _TEAM_MINIMUM_FORMATS:
+            if not self.bid_format.team_minimum_applies:
                 raise RulesError(f"team_min_bid cannot combine with bidding={self.bidding!r}")
         minimum = self.team_minimum
         if minimum is not None and minimum > tricks:
@@ -307,7 +298,7 @@ class Rules:
         """Blind nil needs nil and standard bidding; its exchange fits the hand and stays enumerable."""
         if self.blind_nil and not self.nil:
             raise RulesError("blind nil is a kind of nil: it needs nil=True")
-        if self.blind_nil and self.bidding != "standard":
+        if self.blind_nil and not self.bid_format.blind_bids_possible:
             raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
         size = self.blind_nil_exchange
         if size > tricks:
@@ -351,18 +342,31 @@ class Rules:
         """
         if self.team_min_bid is not None:
             return self.team_min_bid
-        if self.bidding == "suicide" or (self.bid_order == "partners_consecutive" and self.bidding == "standard"):
-            return _DEFAULT_TEAM_MINIMUM
+        fmt = self.bid_format
+        if fmt.default_team_minimum is not None:
+            return fmt.default_team_minimum
+        if self.bid_order == "partners_consecutive" and fmt.team_minimum_applies:
+            return TEAM_MINIMUM
         return None
 
     @property
+    def bid_format(self) -> BidFormat:
+        """The bid format (:attr:`bidding`) as named properties (see :mod:`spades_rules.bid_formats`).
+
+        >>> Rules.mirror().bid_format.has_bidding_phase, Rules.suicide().bid_format.one_nil_per_side
+        (False, True)
+        """
+        return BID_FORMATS[self.bidding]
+
+    @property
     def has_bidding_phase(self) -> bool:
-        """Whether the players bid: False for no-bid Spades (no bids) and mirror (bids fixed at the deal).
+        """Whether the players bid: False for no-bid Spades (no bids) and mirror (bids fixed at the deal);
+        :attr:`bid_format`'s ``has_bidding_phase``.
 
         >>> Rules.standard().has_bidding_phase, Rules.whiz().has_bidding_phase, Rules.mirror().has_bidding_phase
         (True, True, False)
         """
-        return self.bidding not in NO_BIDDING_PHASE
+        return BID_FORMATS[self.bidding].has_bidding_phase
 
     @property
     def deck(self) -> tuple[Card, ...]:

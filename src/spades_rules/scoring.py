@@ -118,10 +118,6 @@ class HandScore:
         return tuple(side.bags_after for side in self.sides)
 
 
-_CHOSEN_NUMBERS: Final = ("standard", "suicide")
-"""The bid formats whose numbers the players choose, so ``min_bid`` applies (whiz and mirror bid spade counts)."""
-
-
 def _as_bid(seat: int, value: SheetBid) -> Bid | None:
     """One seat's bid from a score sheet; the same spellings as the ``spades-rules score`` command."""
     if type(value) is int and 0 <= value <= _MAX_NUMBER:
@@ -164,8 +160,9 @@ def _check_sheet(
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"scoring needs a Rules value, not {type(rules).__name__}", parameter="rules")
     n = rules.players
+    fmt = rules.bid_format
     if bids is None:
-        if rules.bidding != "none":
+        if fmt.has_bids:
             raise ScoreSheetError(f"bidding={rules.bidding!r} needs one bid per seat ({n} seats)")
         bids = [None] * n
     if not _is_sequence(bids) or not _is_sequence(tricks_won) or len(bids) != n or len(tricks_won) != n:
@@ -176,19 +173,19 @@ def _check_sheet(
     if sum(tricks_won) > rules.tricks_per_hand:
         raise ScoreSheetError(f"{sum(tricks_won)} tricks won, but a hand has only {rules.tricks_per_hand}")
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
-    if rules.bidding == "none":
+    if not fmt.has_bids:
         if any(bid is not None for bid in parsed):
             raise ScoreSheetError("no-bid Spades has no bids: leave them out")
         return parsed, tuple(tricks_won)
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
         raise ScoreSheetError(f"seat {parsed.index(None)} has no bid")
-    lowest = rules.min_bid if rules.bidding in _CHOSEN_NUMBERS else 1
+    lowest = rules.min_bid if fmt.numbers_chosen else 1
     for bid in sure:
         if not lowest <= bid.tricks <= rules.tricks_per_hand or bid.blind or (bid.tricks == 0 and not rules.nil):
             _check_bid(rules, bid, scores)
     _check_bid_totals(rules, sure)
-    if rules.partnerships and (rules.team_minimum or rules.bidding == "suicide" or not rules.both_partners_nil):
+    if rules.partnerships and (rules.team_minimum or fmt.one_nil_per_side or not rules.both_partners_nil):
         for side in rules.sides:
             _check_side(rules, tuple(sure[seat] for seat in side))
     return parsed, tuple(tricks_won)
@@ -207,23 +204,24 @@ def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
             raise ScoreSheetError(f"seat {seat} cannot bid blind nil: {why}")
     if tricks == 0 and not rules.nil:
         raise ScoreSheetError(f"seat {seat} bid nil, but these rules have no nil (nil=False)")
-    if 0 < tricks < rules.min_bid and rules.bidding in _CHOSEN_NUMBERS:
+    if 0 < tricks < rules.min_bid and rules.bid_format.numbers_chosen:
         raise ScoreSheetError(f"seat {seat} bid {tricks}, under the minimum bid of {rules.min_bid}")
 
 
 def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
     """Refuse a total "no 13" forbids, and spade-count bids the deck cannot hold."""
-    if not rules.forbid_total_equal_tricks and rules.bidding not in ("mirror", "whiz"):
+    fmt = rules.bid_format
+    if not rules.forbid_total_equal_tricks and not fmt.numbers_are_spades:
         return
     total = sum(bid.tricks for bid in bids)
     if rules.forbid_total_equal_tricks and total == rules.tricks_per_hand:
         raise ScoreSheetError(f"the bids total the {total} tricks, which forbid_total_equal_tricks forbids")
-    if rules.bidding not in ("mirror", "whiz"):
+    if not fmt.numbers_are_spades:
         return
     spades = len(rules.trumps)
     if total > spades:
         raise ScoreSheetError(f"{rules.bidding} bids are spade counts: they total {total}, but the deck has {spades}")
-    if rules.bidding == "mirror" and rules.deal_method == "deal" and total != spades:
+    if not fmt.has_bidding_phase and rules.deal_method == "deal" and total != spades:
         raise ScoreSheetError(f"mirror bids are the spades dealt: they must total {spades}, not {total}")
 
 
@@ -232,9 +230,11 @@ def _check_side(rules: Rules, bids: tuple[Bid, ...]) -> None:
     nils = sum(bid.is_nil for bid in bids)
     contract = sum(bid.tricks for bid in bids)
     minimum = rules.team_minimum
-    if rules.bidding == "suicide":
+    if rules.bid_format.one_nil_per_side:
         if nils != 1:
-            raise ScoreSheetError(f"in suicide exactly one partner bids nil; seats {_seats(bids)} bid {nils} nils")
+            raise ScoreSheetError(
+                f"in {rules.bidding} exactly one partner bids nil; seats {_seats(bids)} bid {nils} nils"
+            )
         minimum = max(minimum or 1, rules.min_bid)
     if nils == len(bids) and not rules.both_partners_nil:
         raise ScoreSheetError(f"seats {_seats(bids)} both bid nil, which both_partners_nil=False forbids")
@@ -308,7 +308,7 @@ def _score_side(
     bags_before: int,
 ) -> SideScore:
     side_tricks = sum(tricks[seat] for seat in seats)
-    if rules.bidding == "none":
+    if not rules.bid_format.has_bids:
         return SideScore(
             side=index, contract=None, tricks=side_tricks, made=None, contract_points=0, bags=0, bag_points=0,
             bag_penalty=0, nil_points=0, trick_points=side_tricks, total=side_tricks, bags_after=bags_before,

@@ -69,10 +69,11 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
     ) from _error
 
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
+from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, not_a_state
-from spades_rules.rules import NO_BIDDING_PHASE, Rules
+from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
 __all__ = [
@@ -187,7 +188,7 @@ def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[in
     if draw(st.booleans()):
         options["first_lead"] = draw(st.sampled_from(("left_of_dealer", "lowest_club")))
         options["spade_lead"] = draw(st.sampled_from(("after_broken", "anytime")))
-    if options["bidding"] not in NO_BIDDING_PHASE and draw(st.booleans()):
+    if BID_FORMATS[options["bidding"]].has_bidding_phase and draw(st.booleans()):
         conditions = ("no_spades", "one_or_no_spades", "no_face_cards")
         options["redeal_on"] = [condition for condition in conditions if draw(st.booleans())]
 
@@ -246,30 +247,31 @@ def _draw_bidding(
     draw: st.DrawFn, options: dict[str, Any], cards_each: int, partnerships: bool, *, change: bool
 ) -> None:
     """Draw (or, when ``change`` is False, only repair) the bid format and the options that depend on it."""
-    formats = ["standard", "none", "mirror", "whiz"] + (["suicide"] if partnerships else [])
+    formats = [name for name, fmt in BID_FORMATS.items() if partnerships or not fmt.needs_partnerships]
     bidding = draw(st.sampled_from(formats)) if change else options["bidding"]
     if bidding not in formats:
         bidding = "standard"
     options["bidding"] = bidding
-    if bidding == "none":
+    fmt = BID_FORMATS[bidding]
+    if not fmt.has_bids:
         options["nil"] = False
-    elif bidding != "standard":
+    elif fmt.nil_forced:
         options["nil"] = True
     elif change:
         options["nil"] = draw(st.booleans())
-    if bidding != "standard" or not options["nil"]:
+    if not fmt.blind_bids_possible or not options["nil"]:
         options["blind_nil"] = False
     elif change:
         options["blind_nil"] = draw(st.booleans())
-    if not partnerships or bidding in NO_BIDDING_PHASE:
+    if not partnerships or not fmt.has_bidding_phase:
         options["bid_order"] = "clockwise"
     elif change:
         options["bid_order"] = draw(st.sampled_from(("clockwise", "partners_consecutive")))
-    if not partnerships or bidding not in ("standard", "suicide"):
+    if not partnerships or not fmt.team_minimum_applies:
         options["team_min_bid"] = None
     elif change:
         options["team_min_bid"] = draw(st.one_of(st.none(), st.integers(1, min(cards_each, 6)), st.just(cards_each)))
-    if not partnerships or bidding != "standard":
+    if not partnerships or not fmt.both_partners_nil_applies:
         options["both_partners_nil"] = True
     elif change:
         options["both_partners_nil"] = draw(st.booleans())
@@ -285,11 +287,11 @@ def _draw_bidding(
     if options["team_min_bid"] is not None:
         options["team_min_bid"] = min(options["team_min_bid"], cards_each)
     # "no 13" needs a free choice for the last bidder: bids not forced, minimums below the hand size
-    if bidding != "standard" or max(options["min_bid"], options["team_min_bid"] or 0) >= cards_each:
+    if fmt.bids_forced or max(options["min_bid"], options["team_min_bid"] or 0) >= cards_each:
         options["forbid_total_equal_tricks"] = False
     elif change:
         options["forbid_total_equal_tricks"] = draw(st.booleans())
-    if bidding in NO_BIDDING_PHASE:
+    if not fmt.has_bidding_phase:
         options["redeal_on"] = []  # a redeal is called before the first bid: it needs a bidding phase
 
 

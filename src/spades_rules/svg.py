@@ -325,7 +325,7 @@ class _Picture:
     def status(self, seat: int) -> str:
         obs = self.obs
         words = []
-        if self.rules.bidding != "none":
+        if self.rules.bid_format.has_bids:
             bid = obs.bids[seat]
             words.append("no bid yet" if bid is None else "bid " + bid.label)
         won = obs.tricks_won[seat]

@@ -91,7 +91,7 @@ def test_every_allowed_exception_is_still_used() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("cards",),
-    ("tables", "_fields"),
+    ("tables", "_fields", "bid_formats"),
     ("rules",),
     ("actions",),
     ("state",),

@@ -286,7 +286,7 @@ class Tally:
         rules = match.play_rules
         has_draw = rules.deal_method == "draw"
         has_exchange = (
-            rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0 and rules.bidding != "none"
+            rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0 and rules.bid_format.has_bids
         )
         bots = tuple(
             _bot_stats(name, tally, has_draw, has_exchange) for name, tally in zip(match.names, self.bots, strict=True)

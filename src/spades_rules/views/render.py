@@ -493,7 +493,7 @@ def render(view: ObservationFields) -> str:
             )
         if view.draw_card is not None:
             lines.append(f"Top card of the stock: {view.draw_card} (keep or reject)")
-    if rules.bidding != "none":
+    if rules.bid_format.has_bids:
         shown = (bid.label if bid else "-" for bid in view.bids)
         lines.append("Bids: " + ", ".join(f"{seat}: {label}" for seat, label in enumerate(shown)))
     for exchange in view.exchanges:

@@ -167,10 +167,7 @@ def _replay_hand(
 def _spade_quota(observation: Observation, seat: int) -> int | None:
     """The effective spades ``seat`` held when play began, when its bid reveals it (mirror, whiz)."""
     bid = observation.bids[seat]
-    bidding = observation.rules.bidding
-    if bid is None or bidding not in ("mirror", "whiz") or (bidding == "whiz" and bid.is_nil):
-        return None
-    return bid.tricks
+    return None if bid is None else observation.rules.bid_format.spades_shown(bid)
 
 
 class _Bins:
