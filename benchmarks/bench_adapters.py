@@ -36,7 +36,7 @@ def _bare(rules: Rules, hands: int, seed: int) -> int:
     game = new_game(rules)
     for _ in range(hands):
         state = apply(game, Deal.shuffled(rules, rng))
-        while state.hand is not None:
+        while state.in_hand:
             state = apply(state, rng.choice(legal_actions(state, state.to_act)))
             decisions += 1
     return decisions

@@ -51,7 +51,7 @@ def _random_hands(rules: Rules, hands: int, seed: int) -> int:
     game = new_game(rules)
     for _ in range(hands):
         state = apply(game, Deal.shuffled(rules, rng))
-        while state.hand is not None:
+        while state.in_hand:
             state = apply(state, choice(legal_actions(state)))
             actions += 1
     return actions
@@ -69,7 +69,7 @@ def _play_phase_seconds(rules: Rules, hands: int, seed: int) -> float:
         while state.phase is not Phase.PLAY:
             state = apply(state, choice(legal_actions(state)))
         start = clock()
-        while state.hand is not None:
+        while state.in_hand:
             state = apply(state, choice(legal_actions(state)))
         spent += clock() - start
     return spent
@@ -210,7 +210,7 @@ def _bytes_per_card(rules: Rules, hands: int, seed: int) -> float:
     for deal in deals:
         state = apply(game, deal)
         kept.append(state)
-        while state.hand is not None:
+        while state.in_hand:
             actions = legal_actions(state)
             state = apply(state, actions[int(draws[at] * len(actions))])
             at += 1

@@ -465,6 +465,16 @@ class GameState(_GameSlots):
         return self.phase is Phase.DEAL
 
     @property
+    def in_hand(self) -> bool:
+        """Whether a hand is being played: some seat is to act in it, from the deal until the hand is scored
+        (or redealt). False between hands (the ``DEAL`` phase, a chance node) and once the game is over, so
+        ``while state.in_hand:`` plays one hand out, the last hand of a game included; ``while not
+        state.is_over:`` (dealing when :attr:`is_chance`) plays the whole game out. ``in_hand`` is
+        ``to_act is not None``, and :func:`~spades_rules.engine.legal_actions` is never empty while it holds.
+        """
+        return self.phase is not Phase.DEAL and self.phase is not Phase.GAME_OVER
+
+    @property
     def history(self) -> tuple[Action, ...]:
         """Every action since :func:`~spades_rules.engine.new_game`, deals included."""
         return self.past_actions + self.hand_actions
