@@ -38,9 +38,9 @@ import attrs
 
 from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
-from spades_rules.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, as_card
+from spades_rules.cards import Card, Suit, as_card
 from spades_rules.errors import RulesError, check_seat, describe
-from spades_rules.tables import CompiledTables
+from spades_rules.tables import CompiledTables, deck_cards, deck_shares, default_removed, promoted_cards
 
 __all__ = [
     "BagOverflow",
@@ -74,11 +74,6 @@ exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
 def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
     return redeal_conditions(value, get_args(RedealCondition))
-
-
-_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
-    (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",
-}
 
 
 _PRESETS: Final[dict[str, dict[str, Any]]] = {
@@ -209,7 +204,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         self._check_table()
-        object.__setattr__(self, "tables", CompiledTables(self, self._trump_order_cards()))
+        object.__setattr__(self, "tables", CompiledTables(self))
         tricks = self.tables.cards_each
         self._check_bidding(tricks)
         self._check_team_minimum(tricks)
@@ -230,15 +225,13 @@ class Rules:
         for card in removed:
             if card.is_joker and not self.with_jokers:
                 raise RulesError(f"cannot remove {card}: the deck has no jokers (set with_jokers=True)")
-        size = (54 if self.with_jokers else 52) - len(removed)
-        per_seat = self.players * (2 if self.deal_method == "draw" else 1)
-        if size == 0 or size % per_seat:
+        size = len(deck_cards(self.with_jokers, removed))
+        if size == 0 or size % deck_shares(self.players, self.deal_method):
             how = "drawn evenly by" if self.deal_method == "draw" else "dealt evenly to"
             raise RulesError(f"a deck of {size} cards cannot be {how} {self.players} players")
-        promoted = {"ace_high": "", "deuce_of_spades_high": "2S", "joker_joker_deuce_deuce": "2D 2S"}
-        for text in promoted[self.trump_order].split():
-            if Card.parse(text) in removed:
-                raise RulesError(f"trump_order={self.trump_order!r} promotes {text}, but the deck leaves it out")
+        for card in promoted_cards(self.trump_order):
+            if card in removed:
+                raise RulesError(f"trump_order={self.trump_order!r} promotes {card}, but the deck leaves it out")
 
     def _check_bidding(self, tricks: int) -> None:
         """The bid format against nil, the bid order, the minimum bid, "no 13" and the redeal."""
@@ -310,17 +303,6 @@ class Rules:
                 f"more than the {_MAX_EXCHANGES:,} the library lists: pass at most {largest} of {tricks} cards"
             )
 
-    def _trump_order_cards(self) -> tuple[Card, ...]:
-        """The trumps, highest first (cards removed from the deck included; the tables drop them)."""
-        spades = [Card(Suit.SPADES, Rank(rank)) for rank in range(14, 1, -1)]
-        jokers = [BIG_JOKER, LITTLE_JOKER] if self.with_jokers else []
-        two_spades = Card(Suit.SPADES, Rank.TWO)
-        if self.trump_order == "ace_high":
-            return (*jokers, *spades)
-        if self.trump_order == "deuce_of_spades_high":
-            return (*jokers, two_spades, *spades[:-1])
-        return (*jokers, Card(Suit.DIAMONDS, Rank.TWO), two_spades, *spades[:-1])
-
     # ------------------------------------------------------------------------------------ derived
     @property
     def effective_removed_cards(self) -> tuple[Card, ...]:
@@ -328,9 +310,7 @@ class Rules:
         2♣ 2♦ with five, 2♥ 2♣ with jokers (four players, or two), 2♣ 2♦ 2♥ 2♠ with jokers and five players."""
         if self.removed_cards is not None:
             return self.removed_cards
-        key = (self.players, self.with_jokers)
-        text = _DEFAULT_REMOVED.get(key, "")
-        return tuple(sorted(Card.parse(part) for part in text.split()))
+        return default_removed(self.players, self.with_jokers)
 
     @property
     def team_minimum(self) -> int | None:
@@ -412,7 +392,7 @@ class Rules:
         >>> format_cards(Rules.jokers(trump_order="joker_joker_deuce_deuce").trumps[:5])
         'BJ LJ 2D 2S AS'
         """
-        return tuple(card for card in self._trump_order_cards() if card.bit & self.tables.deck_mask)
+        return self.tables.trumps
 
     def effective_suit(self, card: Card | str) -> Suit:
         """The suit a card counts as for following: jokers and a promoted 2♦ are spades."""

@@ -70,11 +70,12 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
 
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
-from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
+from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
+from spades_rules.tables import deck_cards, deck_shares, default_removed, promoted_cards
 
 __all__ = [
     "Policy",
@@ -100,8 +101,6 @@ _MAX_REDEALS: Final = 3
 _STOPS: Final = ("anywhere", "deal", "draw", "bid", "exchange", "lead", "mid_trick", "game_over")
 
 _PLAYERS: Final = (2, 3, 4, 5)
-_PROMOTED: Final = {"ace_high": (), "deuce_of_spades_high": ("2S",), "joker_joker_deuce_deuce": ("2D", "2S")}
-"""Cards a trump order promotes above their rank: they must stay in the deck."""
 
 
 # ---------------------------------------------------------------------------------------------- rules
@@ -198,10 +197,9 @@ def _cards_each(options: dict[str, Any]) -> int:
     players: int = options["players"]
     removed = options["removed_cards"]
     if removed is None:
-        removed = _default_removed(players, options["with_jokers"]) or ()
-    per_seat = players * (2 if options["deal_method"] == "draw" else 1)
-    size = (54 if options["with_jokers"] else 52) - len(removed)
-    return size // per_seat
+        removed = default_removed(players, options["with_jokers"])
+    removed = [Card.parse(card) if isinstance(card, str) else card for card in removed]
+    return len(deck_cards(options["with_jokers"], removed)) // deck_shares(players, options["deal_method"])
 
 
 def _draw_table(draw: st.DrawFn, options: dict[str, Any], counts: tuple[int, ...]) -> None:
@@ -210,37 +208,25 @@ def _draw_table(draw: st.DrawFn, options: dict[str, Any], counts: tuple[int, ...
     deal_method = draw(st.sampled_from(("draw", "deal"))) if players == 2 else "deal"
     with_jokers = draw(st.booleans())
     trump_order = draw(st.sampled_from(("ace_high", "deuce_of_spades_high", "joker_joker_deuce_deuce")))
-    fixed = {Card.parse(text) for text in _PROMOTED[trump_order]}
+    fixed = set(promoted_cards(trump_order))
     options.update(
         players=players, partnerships=partnerships, deal_method=deal_method, with_jokers=with_jokers,
         trump_order=trump_order, removed_cards=None,
     )
     if deal_method == "draw":
         options["draw_second_card_seen"] = draw(st.booleans())
-    pool = ALL_CARDS if with_jokers else ALL_CARDS[:52]
+    pool = deck_cards(with_jokers, ())
     removable = [card for card in pool if card not in fixed]
-    default_removed = _default_removed(players, with_jokers)
-    if default_removed is not None and not (set(default_removed) & fixed) and draw(st.booleans()):
+    if not (set(default_removed(players, with_jokers)) & fixed) and draw(st.booleans()):
         return  # the default deck for this table
-    size = 54 if with_jokers else 52
-    per_seat = players * (2 if deal_method == "draw" else 1)
-    extra = size % per_seat
+    per_seat = deck_shares(players, deal_method)
+    extra = len(pool) % per_seat
     if draw(st.booleans()):
         extra += per_seat  # a shorter hand: one card fewer each
     removed = []
     for _ in range(extra):  # distinct cards without rejection sampling (unique lists reject duplicates)
         removed.append(removable.pop(draw(st.integers(0, len(removable) - 1))))
     options["removed_cards"] = [str(card) for card in sorted(removed)]
-
-
-@functools.cache
-def _default_removed(players: int, with_jokers: bool) -> tuple[Card, ...] | None:
-    """The default removed cards for the table, or None when that default is not a valid deck."""
-    try:
-        probe = Rules(players=players, partnerships=False, with_jokers=with_jokers, blind_nil=False)
-    except RulesError:
-        return None
-    return probe.effective_removed_cards
 
 
 def _draw_bidding(

@@ -1,4 +1,12 @@
-"""Compiled tables: what the engine reads on its hot path, computed once per :class:`~spades_rules.rules.Rules`.
+"""The deck and the compiled tables: what the engine reads on its hot path, computed once per
+:class:`~spades_rules.rules.Rules`.
+
+The deck is worked out here and nowhere else: the cards removed by default for a table
+(:func:`default_removed`), the cards in play (:func:`deck_cards`), how many equal shares the deck is dealt
+in (:func:`deck_shares`: one per player, two for the two-player draw's kept and discarded halves), and the
+trump order with the cards it promotes (:func:`trump_cards`, :func:`promoted_cards`).
+:class:`~spades_rules.rules.Rules` validates a table with these functions, and the hypothesis strategies
+draw valid tables with them (internal: outside the package, read ``rules.tables``).
 
 A :class:`CompiledTables` is a read-only public value, reached as :attr:`Rules.tables
 <spades_rules.rules.Rules.tables>`. It speaks the bit-mask vocabulary of :mod:`spades_rules.cards`: a
@@ -22,10 +30,10 @@ AttributeError: CompiledTables is read-only
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
 
-from spades_rules.cards import ALL_CARDS, Card, Rank, Suit, mask_of
+from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, mask_of
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -34,6 +42,49 @@ __all__ = ["CompiledTables"]
 
 _TRUMP_POWER = 100
 """A trump's power is ``_TRUMP_POWER`` plus its place in the trump order: above every plain card's rank."""
+
+
+# ---------------------------------------------------------------------------------------- the deck
+_DEFAULT_REMOVED: Final[dict[tuple[int, bool], str]] = {  # (players, with_jokers): cards out; others none
+    (2, True): "2H 2C", (3, False): "2C", (4, True): "2H 2C", (5, False): "2C 2D", (5, True): "2C 2D 2H 2S",
+}
+_PROMOTED: Final[dict[str, str]] = {"ace_high": "", "deuce_of_spades_high": "2S", "joker_joker_deuce_deuce": "2D 2S"}
+_SPADES_HIGH_FIRST: Final = tuple(Card(Suit.SPADES, Rank(rank)) for rank in range(14, 1, -1))
+
+
+def default_removed(players: int, with_jokers: bool) -> tuple[Card, ...]:
+    """The cards out of the deck when the rules name none (the rules page, section "Table, deck, deal"):
+    2♣ with three players, 2♣ 2♦ with five, 2♥ 2♣ with jokers (four players, or two), 2♣ 2♦ 2♥ 2♠ with jokers
+    and five players; sorted."""
+    return tuple(sorted(Card.parse(text) for text in _DEFAULT_REMOVED.get((players, with_jokers), "").split()))
+
+
+def deck_cards(with_jokers: bool, removed: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in play, in index order: the 52 cards (and the jokers), less ``removed``."""
+    out = set(removed)
+    return tuple(card for card in (ALL_CARDS if with_jokers else ALL_CARDS[:52]) if card not in out)
+
+
+def deck_shares(players: int, deal_method: str) -> int:
+    """Into how many equal parts the deck goes: one hand per player, and in the two-player draw each
+    player's kept and discarded halves."""
+    return players * 2 if deal_method == "draw" else players
+
+
+def promoted_cards(trump_order: str) -> tuple[Card, ...]:
+    """The cards a trump order promotes above their rank (they must stay in the deck), highest first."""
+    return tuple(Card.parse(text) for text in _PROMOTED[trump_order].split())
+
+
+def trump_cards(trump_order: str, with_jokers: bool) -> tuple[Card, ...]:
+    """The trumps, highest first, cards out of the deck included: the jokers, the promoted cards, then the
+    other spades from the ace down."""
+    promoted = promoted_cards(trump_order)
+    spades = tuple(card for card in _SPADES_HIGH_FIRST if card not in promoted)
+    return (*((BIG_JOKER, LITTLE_JOKER) if with_jokers else ()), *promoted, *spades)
+
+
+# ---------------------------------------------------------------------------------------- the compiled tables
 
 
 class CompiledTables:
@@ -60,6 +111,7 @@ class CompiledTables:
         "suit_masks",
         "suit_of",
         "trick_power",
+        "trumps",
     )
 
     players: int
@@ -84,6 +136,8 @@ class CompiledTables:
     what a seat must play to follow the card led (when not empty)."""
     spade_mask: int
     """The mask of the trumps in the deck (``suit_masks[Suit.SPADES]``)."""
+    trumps: tuple[Card, ...]
+    """The trumps in the deck, highest first (the rules' trump order)."""
     power: tuple[int, ...]
     """Per card, its trick-taking power: trumps above every plain card, in the rules' trump order; plain
     cards by rank (compare plain cards of the same suit only)."""
@@ -99,15 +153,13 @@ class CompiledTables:
     spades_anytime: bool
     """Whether spades may be led before they are broken (``spade_lead="anytime"``)."""
 
-    def __init__(self, rules: Rules, trumps: Sequence[Card]) -> None:
-        """Compile ``rules``; ``trumps`` are its trumps highest first (cards outside the deck included)."""
+    def __init__(self, rules: Rules) -> None:
+        """Compile ``rules`` (a table :class:`~spades_rules.rules.Rules` has checked: the deck divides evenly)."""
         put = object.__setattr__
         n = rules.players
         sides = ((0, 2), (1, 3)) if rules.partnerships else tuple((seat,) for seat in range(n))
-        removed = rules.effective_removed_cards
-        pool = ALL_CARDS if rules.with_jokers else ALL_CARDS[:52]
-        deck = tuple(card for card in pool if card not in removed)
-        per_seat = n * 2 if rules.deal_method == "draw" else n
+        deck = deck_cards(rules.with_jokers, rules.effective_removed_cards)
+        trumps = trump_cards(rules.trump_order, rules.with_jokers)
         suit_of = [int(card.suit) for card in ALL_CARDS]
         for card in trumps:
             suit_of[card.index] = int(Suit.SPADES)
@@ -126,11 +178,12 @@ class CompiledTables:
             "side_of": tuple(next(i for i, side in enumerate(sides) if seat in side) for seat in range(n)),
             "deck": deck,
             "deck_mask": mask_of(deck),
-            "cards_each": len(deck) // per_seat,
+            "cards_each": len(deck) // deck_shares(n, rules.deal_method),
             "suit_of": tuple(suit_of),
             "suit_masks": suit_masks,
             "follow_masks": tuple(suit_masks[suit] for suit in suit_of),
             "spade_mask": suit_masks[Suit.SPADES],
+            "trumps": tuple(card for card in trumps if card in deck),
             "power": tuple(power),
             "trick_power": trick_power,
             "lowest_club": min(clubs) if clubs else None,

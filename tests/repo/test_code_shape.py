@@ -205,3 +205,40 @@ def test_the_fast_constructors_store_every_field(builder: str, cls: type) -> Non
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
     ]
     assert sorted(stores) == sorted([*(field.name for field in attrs.fields(cls)), "__class__"])
+
+
+# ---------------------------------------------------------------------------------------- one home per rule
+def _bidding_comparisons(tree: ast.AST) -> list[int]:
+    """Lines comparing a bid format's name (``rules.bidding == ...``, ``options["bidding"] in ...``)."""
+
+    def names_bidding(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "bidding"
+        return (
+            isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == "bidding"
+        )
+
+    return [
+        node.lineno for node in ast.walk(tree)
+        if isinstance(node, ast.Compare) and any(names_bidding(part) for part in (node.left, *node.comparators))
+    ]
+
+
+def test_bid_formats_are_read_by_their_properties_only() -> None:
+    """No module compares a bid format's name: each reads the format's named properties (``bid_formats``)."""
+    found = {
+        str(path.relative_to(SRC)): lines for path in sorted(SRC.rglob("*.py"))
+        if (lines := _bidding_comparisons(ast.parse(path.read_text(encoding="utf-8"))))
+    }
+    assert found == {}
+    assert _bidding_comparisons(ast.parse('if rules.bidding == "whiz" or o["bidding"] in X: pass'))  # the probe sees
+
+
+def test_the_deck_is_worked_out_in_one_place() -> None:
+    """The cards of a deck, its default removed cards and its trump promotions are in ``tables.py`` only."""
+    for path in sorted(SRC.rglob("*.py")):
+        if path.name in ("tables.py", "cards.py"):  # cards.py builds the 54 cards and their names
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert "ALL_CARDS[:52]" not in source and "54 if" not in source, path
+        assert '"2C 2D 2H 2S"' not in source and '"2D 2S"' not in source and '"deuce_of_spades_high": ' not in source
