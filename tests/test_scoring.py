@@ -318,7 +318,7 @@ def test_score_hand_is_pure() -> None:
         ([3, 3, 3, 3], [3, 3, 3], "one bid and one trick count per seat"),
         ([3, 3, 3, 3], [3, -1, 3, 3], "seat 1"),
         ([3, 3, 3, 3], [4, 4, 3, 3], "14 tricks"),
-        ([3, 14, 3, 3], [3, 3, 3, 3], "seat 1 bid 14"),
+        ([3, 14, 3, 3], [3, 3, 3, 3], "seat 1 cannot bid 14"),
         ([3, -2, 3, 3], [3, 3, 3, 3], "seat 1"),
         ([3, 3, None, 3], [3, 3, 3, 3], "seat 2 has no bid"),
     ],

@@ -1,16 +1,21 @@
-"""The bidding decision point: which bids a seat may make, and why any other bid is refused.
+"""The bidding decision point: who bids when, which bids a seat may make, and why any other is refused.
 
-Every bid format and bidding option is read here and nowhere else:
+The engine asks :func:`bid_rule` at every bid, and the score-sheet checks (:mod:`spades_rules.scoring`)
+ask the same rule through :func:`sheet_refusal`, so a sheet is accepted exactly when the hand could have
+been bid. The bidding options are read here, with the bid format's properties
+(:attr:`Rules.bid_format <spades_rules.rules.Rules.bid_format>`):
 
+- the order (``bid_order``: clockwise from the dealer's left, or team bidding), :func:`bid_order`;
 - the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
-- blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit``;
-- ``bidding="whiz"`` (nil or exactly the spades held, even a count below ``min_bid``: the format fixes
-  the number) and
-  ``"suicide"`` (one nil per partnership, the other partner at least the team minimum and ``min_bid``);
+- blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit`` (:func:`blind_nil_open`);
+- formats whose numbers are the spades held (whiz: nil or exactly the spades held, even a count below
+  ``min_bid``) and formats with one nil per side (suicide: the other partner at least the team minimum);
 - ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
 - ``forbid_total_equal_tricks`` (constrains the last bidder).
 
-No-bid and mirror Spades have no bidding actions; :func:`fixed_bids` gives mirror's automatic bids.
+Formats without a bidding phase have no bidding actions; :func:`fixed_bids` gives the bids they fix at the
+deal (mirror's spade counts). Rules' validation (in :mod:`spades_rules.rules`) refuses the combinations
+that could leave a seat without a legal bid.
 """
 
 from __future__ import annotations
@@ -18,12 +23,25 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Bid
 from spades_rules.errors import IllegalActionError, IllegalReason
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
     from spades_rules.state import HandState
+
+
+def bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """The seats in the order they bid when ``dealer`` deals (``Rules.bid_order``)."""
+    return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
+
+
+@lru_cache(maxsize=64)
+def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tuple[int, ...]:
+    if partners_consecutive:
+        return tuple((dealer + step) % n for step in (1, 3, 2, 4))
+    return tuple((dealer + 1 + step) % n for step in range(n))
 
 
 class _BidRule:
@@ -61,9 +79,18 @@ def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) 
     """
     counted = rules.bid_format.numbers_are_spades
     spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if counted else 0
+    return seat_rule(rules, seat, hand.bids, spades, scores)
+
+
+def seat_rule(
+    rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, scores: tuple[int, ...]
+) -> _BidRule:
+    """What ``seat`` may bid after ``bids`` (per seat, None until made), holding ``spades`` spades (read
+    only where the numbers are the spades held), at ``scores``: :func:`bid_rule` for a hand, and the rule a
+    score sheet is checked by."""
     deficit = rules.blind_nil_deficit
     blind = rules.blind_nil and (deficit is None or trailing_by(rules, seat, scores) >= deficit)
-    return _cached_rule(rules, seat, hand.bids, spades, blind)
+    return _cached_rule(rules, seat, bids, spades, blind)
 
 
 def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
@@ -195,9 +222,115 @@ def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -
 
 
 def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
-    """The bids a format without a bidding phase fixes at the deal: the spade counts (0 = nil) where the
-    numbers are the spades held (mirror); None where there are no bids (no-bid)."""
-    if rules.bid_format.numbers_are_spades:
-        spades = rules.tables.spade_mask
-        return tuple(Bid(seat, (mask & spades).bit_count()) for seat, mask in enumerate(held))
-    return (None,) * rules.players
+    """The bids a format without a bidding phase fixes at the deal, from the hands ``held``: the spade counts
+    (0 = nil) where the numbers are the spades held (mirror); None where there are no bids (no-bid)."""
+    spades = rules.tables.spade_mask
+    return tuple(_fixed_bid(rules, seat, (mask & spades).bit_count()) for seat, mask in enumerate(held))
+
+
+def _fixed_bid(rules: Rules, seat: int, spades: int) -> Bid | None:
+    return Bid(seat, spades) if rules.bid_format.numbers_are_spades else None
+
+
+# ---------------------------------------------------------------------------------------- score sheets
+def sheet_refusal(rules: Rules, bids: tuple[Bid, ...], scores: tuple[int, ...] | None) -> str | None:
+    """Why no bidding of a hand can give ``bids`` (one per seat, listed by seat), or None when one can.
+
+    A score sheet does not say who dealt, so it does not give the order of the bids: the sheet is accepted
+    when some dealer's bidding order lets every seat make its bid by :func:`bid_rule`, the rule of
+    :func:`~spades_rules.engine.legal_actions`, with hands holding the spades the format needs (whiz and
+    mirror bid spade counts) and, when ``scores`` (the scores before the hand) are not known, scores at which
+    every blind nil on the sheet is open. The reason given is the refusal of the dealer whose order gets
+    furthest, in the engine's words (``seat 2 cannot bid 2: ...``).
+    """
+    spades = _spade_counts(rules, bids)
+    if isinstance(spades, str):
+        return spades
+    if not rules.bid_format.has_bidding_phase:
+        for seat, bid in enumerate(bids):
+            if bid != _fixed_bid(rules, seat, spades[seat]):
+                return f"seat {seat} bid {bid.label}, but {rules.bidding} bids are fixed at the deal to the spades held"
+        return None
+    before = _scores_opening_blind_nil(rules, [bid.seat for bid in bids if bid.blind]) if scores is None else scores
+    if isinstance(before, str):
+        return before
+    n = rules.players
+    furthest: tuple[int, _BidRule, Bid] | None = None
+    for dealer in ((n - 1 + step) % n for step in range(n)):  # seat 0 bidding first, then the others
+        made: list[Bid | None] = [None] * n
+        for count, seat in enumerate(bid_order(rules, dealer)):
+            rule = seat_rule(rules, seat, tuple(made), spades[seat], before)
+            if not rule.allows(bids[seat]):
+                if furthest is None or count > furthest[0]:
+                    furthest = (count, rule, bids[seat])
+                break
+            made[seat] = bids[seat]
+        else:
+            return None
+    assert furthest is not None
+    _, rule, bid = furthest
+    try:
+        check_bid(rule, bid, rules, before)
+    except IllegalActionError as error:
+        return str(error)
+    return f"seat {bid.seat} cannot bid {bid.label}"  # pragma: no cover - check_bid words every refusal
+
+
+def _spade_counts(rules: Rules, bids: tuple[Bid, ...]) -> tuple[int, ...] | str:
+    """Spades each seat can hold for ``bids`` to be bid where the numbers are the spades held (the spade count
+    of each non-nil bid, and of a nil where nil means spadeless; the other nils share what is left), or why
+    no deal gives them. Other formats do not look at the spades: zeros."""
+    fmt = rules.bid_format
+    n = rules.players
+    if not fmt.numbers_are_spades:
+        return (0,) * n
+    each = rules.cards_each
+    counts: list[int | None] = [fmt.spades_shown(bid) for bid in bids]
+    for seat, count in enumerate(counts):
+        if count is not None and count > each:
+            return f"seat {seat} bid {count}: {fmt.name} bids are spade counts, and a hand holds {each} cards"
+    in_deck, cards = len(rules.tables.trumps), len(rules.deck)
+    most = in_deck  # the spades the hands hold together: all of them when every card is dealt
+    least = in_deck if rules.deal_method == "deal" else max(0, n * each - (cards - in_deck))
+    total = sum(count for count in counts if count is not None)
+    free = [seat for seat, count in enumerate(counts) if count is None]
+    if total > most:
+        return f"{fmt.name} bids are spade counts: they total {total}, but the deck has {most}"
+    if total + each * len(free) < least:
+        if not free:
+            return f"{fmt.name} bids are the spades dealt: they must total {least}, not {total}"
+        return (
+            f"{fmt.name} bids are spade counts: they total {total}, and the nil bidders cannot hold the other "
+            f"{least - total} of the {in_deck} spades dealt"
+        )
+    left = least - total
+    for seat in free:  # the nil bidders hold the spades nobody bid, as many as a hand can
+        counts[seat] = min(max(left, 0), each)
+        left -= counts[seat] or 0
+    return tuple(count or 0 for count in counts)
+
+
+def _scores_opening_blind_nil(rules: Rules, seats: list[int]) -> tuple[int, ...] | str:
+    """Scores of a game in progress (not over, within a record's bounds) at which every seat of ``seats``
+    may bid blind nil, or why there are none."""
+    sides = rules.num_sides
+    deficit = rules.blind_nil_deficit
+    if not seats or not deficit:  # all tied at 0: every side trails by 0, and the game is not over
+        return (0,) * sides
+    trailing = {rules.tables.side_of[seat] for seat in seats}
+    leaders = [side for side in range(sides) if side not in trailing]
+    why = f"blind nil needs the side to trail by at least {deficit}"
+    if not leaders:
+        listed = ", ".join(map(str, seats))
+        who = f"{seats[0]} and {seats[1]} cannot both" if len(seats) == 2 else f"{listed} cannot all"
+        return f"seats {who} bid blind nil: {why}, and the leading side trails nobody"
+    if len(leaders) > 1:  # a tied top never ends a game
+        return tuple(-deficit if side in trailing else 0 for side in range(sides))
+    top = min(rules.target_score - 1, MAX_NUMBER)  # a unique top must stay under the target
+    low = top - deficit  # and the trailing sides above the losing score
+    if low < -MAX_NUMBER or (rules.losing_score is not None and low <= rules.losing_score):
+        return (
+            f"seat {seats[0]} cannot bid blind nil: {why}, and a side that far behind the leader would have ended "
+            f"the game (target {rules.target_score}, losing score {rules.losing_score})"
+        )
+    return tuple(low if side in trailing else top for side in range(sides))

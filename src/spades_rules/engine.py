@@ -47,11 +47,10 @@ spades_rules.errors.IllegalActionError: seat 2 cannot act: it is seat 1's turn t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from spades_rules._bidding import bid_rule, check_bid, fixed_bids
+from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
 from spades_rules._fields import MAX_NUMBER
 from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
@@ -110,7 +109,7 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup; a pattern not cached yet
 #   is joined from the plays of its bytes, precomputed per seat (``_PLAYS_OF_BYTE``).
 # - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
-#   table size and dealer (``_seats_in_bid_order``).
+#   table size and dealer (``_bidding.bid_order``).
 # - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_INTERNED``), which
 #   refuses forged cards in the same pass.
 _DEAL: Final = Phase.DEAL
@@ -472,18 +471,6 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
         hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
         return _next_state(state, _DRAW, hand, action)
     return _begin_bidding(_next_state(state, _DRAW, None, action), setup.deal, tuple(held), hand.tricks_won, setup)
-
-
-def bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
-    """The seats in the order they bid when ``dealer`` deals (``Rules.bid_order``)."""
-    return _seats_in_bid_order(rules.players, rules.bid_order == "partners_consecutive", dealer)
-
-
-@lru_cache(maxsize=64)
-def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tuple[int, ...]:
-    if partners_consecutive:
-        return tuple((dealer + step) % n for step in (1, 3, 2, 4))
-    return tuple((dealer + 1 + step) % n for step in range(n))
 
 
 def _begin_bidding(

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from spades_rules._bidding import bid_order
 from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Suit, mask_of
-from spades_rules.engine import bid_order, exchanges_due
+from spades_rules.engine import exchanges_due
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, Phase, Trail, Trick, _game_state, _hand_state, _Match, _setup

@@ -25,7 +25,7 @@ from typing import Any, Final, TypeGuard
 
 import attrs
 
-from spades_rules._bidding import blind_nil_open
+from spades_rules._bidding import sheet_refusal
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid
 from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, describe
@@ -155,14 +155,15 @@ def _check_sheet(
 ) -> tuple[tuple[Bid | None, ...], tuple[int, ...]]:
     """The sheet's bids and tricks, or :class:`ScoreSheetError` naming what the rules forbid in it.
 
-    ``scores`` (the scores before the hand, known to a :class:`ScoreSheet`) also checks blind nil's deficit.
+    The bids are checked by the engine's own bid rule (see :func:`score_hand`); ``scores`` (the scores
+    before the hand, known to a :class:`ScoreSheet`) also check blind nil's deficit.
     """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"scoring needs a Rules value, not {type(rules).__name__}", parameter="rules")
     n = rules.players
-    fmt = rules.bid_format
+    has_bids = rules.bid_format.has_bids
     if bids is None:
-        if fmt.has_bids:
+        if has_bids:
             raise ScoreSheetError(f"bidding={rules.bidding!r} needs one bid per seat ({n} seats)")
         bids = [None] * n
     if not _is_sequence(bids) or not _is_sequence(tricks_won) or len(bids) != n or len(tricks_won) != n:
@@ -173,77 +174,17 @@ def _check_sheet(
     if sum(tricks_won) > rules.tricks_per_hand:
         raise ScoreSheetError(f"{sum(tricks_won)} tricks won, but a hand has only {rules.tricks_per_hand}")
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
-    if not fmt.has_bids:
+    if not has_bids:
         if any(bid is not None for bid in parsed):
             raise ScoreSheetError("no-bid Spades has no bids: leave them out")
         return parsed, tuple(tricks_won)
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
         raise ScoreSheetError(f"seat {parsed.index(None)} has no bid")
-    lowest = rules.min_bid if fmt.numbers_chosen else 1
-    for bid in sure:
-        if not lowest <= bid.tricks <= rules.tricks_per_hand or bid.blind or (bid.tricks == 0 and not rules.nil):
-            _check_bid(rules, bid, scores)
-    _check_bid_totals(rules, sure)
-    if rules.partnerships and (rules.team_minimum or fmt.one_nil_per_side or not rules.both_partners_nil):
-        for side in rules.sides:
-            _check_side(rules, tuple(sure[seat] for seat in side))
+    refusal = sheet_refusal(rules, sure, scores)
+    if refusal is not None:
+        raise ScoreSheetError(refusal)
     return parsed, tuple(tricks_won)
-
-
-def _check_bid(rules: Rules, bid: Bid, scores: tuple[int, ...] | None) -> None:
-    """Refuse a bid out of range, or a nil or blind nil the rules (or the scores) do not allow."""
-    seat, tricks = bid.seat, bid.tricks
-    if tricks > rules.tricks_per_hand:
-        raise ScoreSheetError(f"seat {seat} bid {tricks}, more than the {rules.tricks_per_hand} tricks")
-    if bid.blind and not rules.blind_nil:
-        raise ScoreSheetError(f"seat {seat} bid blind nil, but these rules have no blind nil (blind_nil=False)")
-    if bid.blind and scores is not None:
-        allowed, why = blind_nil_open(rules, seat, scores)
-        if not allowed:
-            raise ScoreSheetError(f"seat {seat} cannot bid blind nil: {why}")
-    if tricks == 0 and not rules.nil:
-        raise ScoreSheetError(f"seat {seat} bid nil, but these rules have no nil (nil=False)")
-    if 0 < tricks < rules.min_bid and rules.bid_format.numbers_chosen:
-        raise ScoreSheetError(f"seat {seat} bid {tricks}, under the minimum bid of {rules.min_bid}")
-
-
-def _check_bid_totals(rules: Rules, bids: tuple[Bid, ...]) -> None:
-    """Refuse a total "no 13" forbids, and spade-count bids the deck cannot hold."""
-    fmt = rules.bid_format
-    if not rules.forbid_total_equal_tricks and not fmt.numbers_are_spades:
-        return
-    total = sum(bid.tricks for bid in bids)
-    if rules.forbid_total_equal_tricks and total == rules.tricks_per_hand:
-        raise ScoreSheetError(f"the bids total the {total} tricks, which forbid_total_equal_tricks forbids")
-    if not fmt.numbers_are_spades:
-        return
-    spades = len(rules.trumps)
-    if total > spades:
-        raise ScoreSheetError(f"{rules.bidding} bids are spade counts: they total {total}, but the deck has {spades}")
-    if not fmt.has_bidding_phase and rules.deal_method == "deal" and total != spades:
-        raise ScoreSheetError(f"mirror bids are the spades dealt: they must total {spades}, not {total}")
-
-
-def _check_side(rules: Rules, bids: tuple[Bid, ...]) -> None:
-    """Refuse a partnership's bids against suicide, the team minimum and ``both_partners_nil``."""
-    nils = sum(bid.is_nil for bid in bids)
-    contract = sum(bid.tricks for bid in bids)
-    minimum = rules.team_minimum
-    if rules.bid_format.one_nil_per_side:
-        if nils != 1:
-            raise ScoreSheetError(
-                f"in {rules.bidding} exactly one partner bids nil; seats {_seats(bids)} bid {nils} nils"
-            )
-        minimum = max(minimum or 1, rules.min_bid)
-    if nils == len(bids) and not rules.both_partners_nil:
-        raise ScoreSheetError(f"seats {_seats(bids)} both bid nil, which both_partners_nil=False forbids")
-    if minimum is not None and contract < minimum:
-        raise ScoreSheetError(f"seats {_seats(bids)} bid {contract} together, under the team minimum of {minimum}")
-
-
-def _seats(bids: tuple[Bid, ...]) -> str:
-    return "/".join(str(bid.seat) for bid in bids)
 
 
 def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, ...]:
@@ -273,8 +214,19 @@ def score_hand(
 
     A bid is a :class:`Bid`, a number (0 for nil) or a word: ``"nil"``, ``"blind nil"`` (also ``"blind"``,
     ``"bnil"``) or digits; no-bid Spades takes ``None``. A sheet the rules forbid raises
-    :class:`ScoreSheetError` with the reason: nil or blind nil where the rules have none, a bid under
-    ``min_bid`` or a team minimum, bids under no-bid rules, bags carried in at or above the limit.
+    :class:`ScoreSheetError` with the reason: bids that could not have been bid (nil or blind nil where the
+    rules have none, a bid under ``min_bid`` or a team minimum, spade counts the deck cannot hold, ...),
+    bids under no-bid rules, bags carried in at or above the limit.
+
+    The bids are checked by the engine's own bid rule, the one :func:`~spades_rules.engine.legal_actions`
+    lists bids by. A sheet lists the bids by seat, without saying who dealt or in which order they were
+    made, so it is accepted when the hand could have been bid: when for some dealer, bidding in the rules'
+    order (clockwise from the dealer's left, or team bidding), every seat may make its bid, with hands that
+    hold the spades the bids need (whiz and mirror bid spade counts) and, since the sheet does not give the
+    scores before the hand, at scores of a game in progress where every blind nil on it is open (a
+    :class:`ScoreSheet` knows its scores and checks blind nil against them). So every sheet accepted can be
+    reached by :func:`~spades_rules.engine.apply`, and every hand :func:`~spades_rules.engine.apply` plays
+    is a sheet accepted.
 
     Nil with partner, the rules page's worked example 2: each partner takes one trick.
 
@@ -284,7 +236,7 @@ def score_hand(
     >>> score_hand(Rules.bicycle(), ["nil", 4, 2, 4], [1, 5, 1, 6])
     Traceback (most recent call last):
     ...
-    spades_rules.errors.ScoreSheetError: seat 0 bid nil, but these rules have no nil (nil=False)
+    spades_rules.errors.ScoreSheetError: seat 0 cannot bid nil: the rules do not allow nil
     """
     parsed, tricks = _check_sheet(rules, bids, tricks_won)
     return _score_sheet(rules, parsed, tricks, _check_bags(rules, bags_before))
