@@ -1,8 +1,9 @@
 """The engine: :func:`new_game`, :func:`legal_actions`, :func:`is_legal` and :func:`apply`.
 
-This is the only place where transitions happen. :func:`apply` is pure: it returns a new state and
-never changes the one given; anything not in :func:`legal_actions` raises
-:class:`~spades_rules.errors.IllegalActionError` with a reason.
+Every transition happens here. :func:`apply` is pure: it returns a new state and never changes the one
+given; anything not in :func:`legal_actions` raises :class:`~spades_rules.errors.IllegalActionError` with a
+reason. (:mod:`spades_rules.resume`, the engine's second room, builds the state a hand's actions reach
+directly, for sampling.)
 
 Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fields, never a preset name):
 

@@ -2,20 +2,27 @@
 
 A variant is data, never code: the engine reads these fields at a few decision points, and each field's
 docstring says which one. The derived tables the engine needs (the deck, the effective suits, the trump
-order, the sides) are computed once at construction and shared by every state.
+order, the sides) are computed once at construction and shared by every state; this module checks how
+the options combine.
 
 Where each rule lives:
 
 - Table and deck (:attr:`Rules.players`, :attr:`Rules.partnerships`, :attr:`Rules.with_jokers`,
-  :attr:`Rules.removed_cards`, :attr:`Rules.trump_order`): read here, into :attr:`Rules.deck`,
-  :attr:`Rules.sides` and the compiled tables (:attr:`Rules.tables`).
-- Deal (:attr:`Rules.deal_method`): read by the engine's deal and draw phases.
+  :attr:`Rules.removed_cards`, :attr:`Rules.trump_order`): worked out by :mod:`spades_rules.tables` (the
+  deck functions and :class:`~spades_rules.tables.CompiledTables`), read through :attr:`Rules.deck`,
+  :attr:`Rules.sides` and :attr:`Rules.tables`.
+- Deal (:attr:`Rules.deal_method`): the engine's deal and draw phases.
 - Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, :attr:`Rules.blind_nil`,
-  :attr:`Rules.team_min_bid`, ...): read by the engine's bid generator (``_bidding.py``).
-- Play (:attr:`Rules.first_lead`, :attr:`Rules.spade_lead`): read by the engine's play generator.
-- Scoring (:attr:`Rules.set_penalty`, bags, nil values, ...): read by :func:`~spades_rules.scoring.score_hand`.
-- Game end (:attr:`Rules.target_score`, :attr:`Rules.losing_score`, :attr:`Rules.max_hands`): read by the
-  engine after each hand.
+  :attr:`Rules.team_min_bid`, ...): what each format means is :attr:`Rules.bid_format`
+  (:mod:`spades_rules.bid_formats`); who bids when and what a seat may bid is the bid rule
+  (``_bidding.py``), which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
+- Exchange (:attr:`Rules.blind_nil_exchange`): the engine's exchange phase (``exchanges_due``).
+- Play (:attr:`Rules.first_lead`, :attr:`Rules.spade_lead`): the engine's play phase (``_playable``).
+- Misdeal (:attr:`Rules.redeal_on`): the engine's redeal (``_may_redeal``).
+- Scoring (:attr:`Rules.set_penalty`, bags, nil values, ...): :func:`~spades_rules.scoring.score_hand`.
+- Game end (:attr:`Rules.target_score`, :attr:`Rules.losing_score`, :attr:`Rules.max_hands`): the end of a
+  hand in :mod:`spades_rules.scoring` (``close_hand``), shared by the engine and
+  :class:`~spades_rules.scoring.ScoreSheet`.
 
 >>> Rules.standard()
 Rules()

@@ -1,6 +1,8 @@
 """Game and hand states: plain immutable values, no logic beyond derived properties.
 
-Transitions happen only in :mod:`spades_rules.engine`. A :class:`GameState` is the whole game (rules,
+Only the engine builds states: :mod:`spades_rules.engine` makes every transition, and its second room
+:mod:`spades_rules.resume` builds directly the state a hand's actions reach (for sampling), both with the
+fast constructors at the end of this module. A :class:`GameState` is the whole game (rules,
 scores, finished hands, the hand in progress); a :class:`HandState` is one hand. Both are frozen,
 slotted attrs classes: equal states compare and hash equal, ``copy.copy``/``copy.deepcopy`` return the
 state itself, and states pickle. Hands are held as bit masks internally (bit ``card.index``); the
