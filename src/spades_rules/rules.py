@@ -12,8 +12,8 @@ Where each rule lives:
   deck functions and :class:`~spades_rules.tables.CompiledTables`), read through :attr:`Rules.deck`,
   :attr:`Rules.sides` and :attr:`Rules.tables`.
 - Deal (:attr:`Rules.deal_method`): the engine's deal and draw phases.
-- Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, :attr:`Rules.blind_nil`,
-  :attr:`Rules.team_min_bid`, ...): what each format means is :attr:`Rules.bid_format`
+- Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, the blind nil options,
+  the team minimum, ...): what each format means is :attr:`Rules.bid_format`
   (:mod:`spades_rules.bid_formats`); who bids when and what a seat may bid is the bid rule
   (``_bidding.py``), which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
 - Exchange (:attr:`Rules.blind_nil_exchange`): the engine's exchange phase (``exchanges_due``).
