@@ -14,8 +14,8 @@ Where each rule lives:
 - Deal (:attr:`Rules.deal_method`): the engine's deal and draw phases.
 - Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, the blind nil options,
   the team minimum, ...): what each format means is :attr:`Rules.bid_format`
-  (:mod:`spades_rules.bid_formats`); who bids when and what a seat may bid is the bid rule
-  (``_bidding.py``), which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
+  (:mod:`spades_rules.bid_formats`); who bids when and what a seat may bid is the bid rule (``_bidding.py``),
+  which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
 - Exchange (:attr:`Rules.blind_nil_exchange`): the engine's exchange phase (``exchanges_due``).
 - Play (:attr:`Rules.first_lead`, :attr:`Rules.spade_lead`): the engine's play phase (``_playable``).
 - Misdeal (:attr:`Rules.redeal_on`): the engine's redeal (``_may_redeal``).
