@@ -276,13 +276,18 @@ def test_chance_nodes_have_no_codes() -> None:
     [
         (Bid(0, MAX_BID + 1), IllegalReason.BID_OUT_OF_RANGE),
         (Exchange(0, (Card.parse("AS"), Card.parse("AS"))), IllegalReason.INVALID_EXCHANGE),
-        ("0:play AS", IllegalReason.NOT_AN_ACTION),
     ],
 )
 def test_encode_refuses_what_has_no_code(action: Action, reason: IllegalReason) -> None:
     with pytest.raises(IllegalActionError) as info:
         encode_action(action)
     assert info.value.reason is reason
+
+
+def test_encode_refuses_a_non_action_with_the_reader_it_needs() -> None:
+    with pytest.raises(ArgumentTypeError, match="parse_action"):
+        encode_action("0:play AS")  # type: ignore[arg-type]
+
 
 
 def test_huge_masks_are_refused() -> None:

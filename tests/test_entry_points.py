@@ -128,10 +128,10 @@ def test_every_seat_argument_accepts_integer_like_seats(name: str) -> None:
 
 
 @pytest.mark.parametrize("seat", ["1", 9, -1, True, 1.0, None], ids=repr)
-def test_a_dealer_that_is_not_a_seat_is_a_rules_error(seat: Any) -> None:
-    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+def test_a_dealer_that_is_not_a_seat_is_a_seat_error(seat: Any) -> None:
+    with pytest.raises(SeatError, match="dealer must be a seat 0-3"):
         new_game(RULES, dealer=seat)
-    with pytest.raises(RulesError, match="dealer must be a seat 0-3"):
+    with pytest.raises(SeatError, match="dealer must be a seat 0-3"):
         Deal.from_hands(RULES, seat, [])
 
 
@@ -161,6 +161,186 @@ def test_legal_actions_with_a_string_seat_is_no_longer_an_empty_answer() -> None
         legal_actions(state, "1")  # type: ignore[arg-type]
     with pytest.raises(SeatError):
         legal_actions(state, True)  # would have counted as seat 1
+
+
+# ============================================================================ the walk of every entry point
+# Every public callable (the ``__all__`` of every public module, and the public methods of the classes they
+# export) whose signature takes a seat or an action is called with a seat the table lacks and with a value
+# that is not an action: one mistake, one error class, whichever function is called. A new entry point
+# with such a parameter must get its other arguments from ``_ARGUMENTS`` (the test fails otherwise).
+_SEAT_PARAMETERS = frozenset({"seat", "dealer", "bottom", "player"})
+_ACTION_PARAMETERS = frozenset({"action", "move"})
+_NOT_SEATS: tuple[Any, ...] = (9, -1, "1", True)
+_NOT_ACTIONS: tuple[Any, ...] = ("1:play AS", {"type": "play", "seat": 1, "card": "AS"}, None, Card.parse("AS"))
+_SKIPPED = {
+    "GameVisitor.visit_action": "a hook for subclasses: its default does nothing with its arguments",
+    "IllegalActionError": "an error class: it carries the action it is given",
+    "SeatError": "an error class: it carries the seat it is given",
+    "Observation": "a value built field by field; its seat is checked where a view is read (from_dict)",
+    "ObservationFields": "the same fields as Observation",
+    "raw_env.step": "a PettingZoo env takes codes of the agent to act, never a seat",
+}
+
+
+def _public_modules() -> list[Any]:
+    import importlib
+    import pkgutil
+
+    modules = [spades_rules]
+    for info in pkgutil.walk_packages(spades_rules.__path__, "spades_rules."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ImportError:  # an extra that is not installed (its tests are skipped)
+            continue
+    return modules
+
+
+def _entry_points() -> dict[str, Callable[..., Any]]:
+    found: dict[str, Callable[..., Any]] = {}
+    for module in _public_modules():
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            if not callable(value):
+                continue
+            found.setdefault(name, value)
+            if inspect.isclass(value):
+                for attribute, member in vars(value).items():
+                    if attribute.startswith("_"):
+                        continue
+                    if inspect.isfunction(member) or isinstance(member, classmethod | staticmethod):
+                        found.setdefault(f"{name}.{attribute}", getattr(value, attribute))
+    return found
+
+
+def _parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
+    try:
+        return list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return []
+
+
+def _hands() -> list[str]:
+    hand = _bidding().hand
+    assert hand is not None
+    return [" ".join(map(str, cards)) for cards in hand.hands]
+
+
+def _session_read(prompt: str) -> str:
+    raise EOFError
+
+
+_ARGUMENTS: dict[str, Callable[[], Any]] = {
+    "state": _playing,
+    "rules": lambda: RULES,
+    "hands": _hands,
+    "tricks": lambda: 3,
+    "keep": lambda: True,
+    "cards": lambda: ["AS", "KS"],
+    "card": lambda: "AS",
+    "bots": lambda: [RandomBot(seed) for seed in range(4)],
+    "observation": lambda: observe(_playing(), 1),
+    "data": lambda: Play(1, "KH").to_dict(),
+    "seat": lambda: 1,
+    "move": lambda: legal_actions(_playing())[0],
+}
+
+
+def _pyspiel_game() -> Any:
+    from spades_rules import openspiel
+
+    return openspiel.load_game("standard")
+
+
+_OWN_ARGUMENTS: dict[str, dict[str, Callable[[], Any]]] = {
+    "SpadesObserver": {"state": lambda: _pyspiel_game().new_initial_state()},
+}
+"""Arguments of one class's methods that differ from ``_ARGUMENTS`` (an OpenSpiel state, not a GameState)."""
+_BOUND: dict[str, Callable[[], Any]] = {
+    "HandState": lambda: _playing().hand,
+    "Rules": lambda: RULES,
+    "SpadesObserver": lambda: _pyspiel_game().make_py_observer(),
+}
+"""The instances whose methods are walked (the first argument of a method)."""
+
+
+def _call(name: str, function: Callable[..., Any], bad: str, value: Any) -> Any:
+    """Call ``function`` with ``value`` as its parameter ``bad``, every other required argument from
+    ``_ARGUMENTS``."""
+    parameters = _parameters(function)
+    owner = name.partition(".")[0]
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for index, parameter in enumerate(parameters):
+        if index == 0 and parameter.name == "self":
+            assert owner in _BOUND, f"{name}: add its class to _BOUND"
+            args.append(_BOUND[owner]())
+            continue
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if parameter.name == bad:
+            given = value
+        elif parameter.default is not parameter.empty:
+            continue
+        else:
+            arguments = {**_ARGUMENTS, **_OWN_ARGUMENTS.get(owner, {})}
+            assert parameter.name in arguments, f"{name}: add a value for its parameter {parameter.name!r}"
+            given = arguments[parameter.name]()
+        if parameter.kind is parameter.KEYWORD_ONLY:
+            kwargs[parameter.name] = given
+        else:
+            args.append(given)
+    result = function(*args, **kwargs)
+    if inspect.isgenerator(result):
+        result = next(result)
+    return result
+
+
+def _walked(kinds: frozenset[str]) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for name, function in sorted(_entry_points().items()):
+        if name in _SKIPPED:
+            continue
+        pairs.extend((name, parameter.name) for parameter in _parameters(function) if parameter.name in kinds)
+    return pairs
+
+
+_SEAT_ENTRY_POINTS = _walked(_SEAT_PARAMETERS)
+_ACTION_ENTRY_POINTS = _walked(_ACTION_PARAMETERS)
+
+
+def test_the_walk_finds_the_entry_points_it_should() -> None:
+    seats = {name for name, _ in _SEAT_ENTRY_POINTS}
+    actions = {name for name, _ in _ACTION_ENTRY_POINTS}
+    assert {"legal_actions", "observe", "new_game", "Play", "Deal.from_hands", "apply_from_seat", "seat_name",
+            "play_game", "Rules.side_of", "HandState.hand_of", "table"} <= seats
+    assert {"apply", "is_legal", "encode_action", "format_action", "apply_from_seat"} <= actions
+
+
+@pytest.mark.parametrize(("name", "parameter"), _SEAT_ENTRY_POINTS, ids=[f"{n}({p})" for n, p in _SEAT_ENTRY_POINTS])
+@pytest.mark.parametrize("seat", _NOT_SEATS, ids=repr)
+def test_every_entry_point_refuses_a_seat_the_table_lacks_with_seat_error(name: str, parameter: str, seat: Any) -> None:
+    function = _entry_points()[name]
+    with pytest.raises(SeatError) as info:
+        _call(name, function, parameter, seat)
+    if seat == 9 and type(seat) is int:
+        assert "0-3" in str(info.value) or "0-4" in str(info.value), "the message names the seats"
+
+
+@pytest.mark.parametrize(
+    ("name", "parameter"), _ACTION_ENTRY_POINTS, ids=[f"{n}({p})" for n, p in _ACTION_ENTRY_POINTS]
+)
+@pytest.mark.parametrize("value", _NOT_ACTIONS, ids=repr)
+def test_every_entry_point_refuses_a_non_action_with_argument_type_error(name: str, parameter: str, value: Any) -> None:
+    function = _entry_points()[name]
+    with pytest.raises(ArgumentTypeError) as info:
+        _call(name, function, parameter, value)
+    assert isinstance(info.value, SpadesError) and isinstance(info.value, TypeError)
+    if isinstance(value, str):
+        assert "parse_action" in str(info.value)
+    if isinstance(value, dict):
+        assert "action_from_dict" in str(info.value)
 
 
 # ============================================================================ state arguments
@@ -332,7 +512,7 @@ def test_strategies_argument_errors_are_library_errors() -> None:
 def test_type_errors_of_the_library_are_library_errors_too() -> None:
     with pytest.raises(ArgumentTypeError):
         new_game("standard")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentTypeError):
+    with pytest.raises(SeatError):
         Play("1", "AS")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         Bid(1, "3")  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ import pytest
 from _scenarios import MIXED, STANDARD, SUIT_PER_SEAT, bid_all, deal, play, play_out
 from spades_rules import (
     BIG_JOKER,
+    ArgumentTypeError,
     Bid,
     Card,
     CardParseError,
@@ -22,9 +23,12 @@ from spades_rules import (
     Phase,
     Play,
     RecordError,
+    Redeal,
     RulesError,
+    SeatError,
     SpadesError,
     apply,
+    errors,
     is_legal,
     legal_actions,
     new_game,
@@ -194,15 +198,15 @@ def test_blind_bid_of_a_number_is_refused_at_construction() -> None:
 
 
 def test_action_for_a_seat_beyond_any_table_is_refused_at_construction() -> None:
-    with pytest.raises(IllegalActionError, match="seat 7") as info:
+    with pytest.raises(SeatError, match=r"Play.seat must be a seat 0-4 \(no table has more\), not 7") as info:
         Play(7, "AS")
-    assert info.value.reason is IllegalReason.OUT_OF_TURN
+    assert info.value.seat == 7 and info.value.players == 5
 
 
-def test_bid_or_seat_of_the_wrong_type_is_a_type_error() -> None:
+def test_bid_of_the_wrong_type_is_a_type_error_and_a_seat_of_the_wrong_type_a_seat_error() -> None:
     with pytest.raises(TypeError, match="'3'"):
         Bid(1, "3")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="seat"):
+    with pytest.raises(SeatError, match=r"Play\.seat must be a seat 0-4"):
         Play("1", "AS")  # type: ignore[arg-type]
 
 
@@ -211,7 +215,14 @@ def test_bid_out_of_turn() -> None:
 
 
 def test_bid_by_a_seat_that_does_not_exist() -> None:
-    _refused(_bidding, Bid(4, 3), IllegalReason.OUT_OF_TURN, "seat 4")
+    """Seat 4 exists at a five-seat table, so Bid(4, 3) is an action; a four-seat table has no seat 4."""
+    state = _bidding()
+    for action in (Bid(4, 3), Play(4, "AS"), Redeal(4)):
+        with pytest.raises(SeatError, match=r"there is no seat 4 at this table \(its seats are 0-3\)") as info:
+            apply(state, action)
+        assert info.value.seat == 4 and info.value.players == 4
+        with pytest.raises(SeatError):
+            is_legal(state, action)
 
 
 def test_blind_nil_when_the_side_does_not_trail() -> None:
@@ -335,13 +346,29 @@ def test_play_or_bid_before_the_deal_is_the_wrong_phase() -> None:
     ids=["str", "None", "int", "Card", "tuple", "dict"],
 )
 def test_a_non_action_object(thing: object) -> None:
-    error = _refused(_leading, thing, IllegalReason.NOT_AN_ACTION, "not an action")
-    assert repr(thing) in str(error)
+    state = _leading()
+    with pytest.raises(ArgumentTypeError, match=r"apply\(\) needs an action") as info:
+        apply(state, thing)  # type: ignore[arg-type]
+    assert errors.describe(thing, 40) in str(info.value) and info.value.parameter == "action"
+    with pytest.raises(ArgumentTypeError):
+        is_legal(state, thing)
+    assert state == _leading()
+
+
+@pytest.mark.parametrize(
+    ("thing", "reader"),
+    [("1:play AS", "parse_action"), ({"type": "play", "seat": 1, "card": "AS"}, "action_from_dict"),
+     (51, "decode_action")],
+)
+def test_a_non_action_names_the_reader_that_makes_it_an_action(thing: object, reader: str) -> None:
+    with pytest.raises(ArgumentTypeError, match=reader):
+        apply(_leading(), thing)  # type: ignore[arg-type]
 
 
 def test_a_non_action_object_in_every_phase() -> None:
     for build in (_fresh, _bidding, _exchanging, _leading):
-        _refused(build, "AS", IllegalReason.NOT_AN_ACTION, "'AS'")
+        with pytest.raises(ArgumentTypeError, match="'AS'"):
+            apply(build(), "AS")  # type: ignore[arg-type]
 
 
 # ============================================================================== after an error
@@ -372,10 +399,16 @@ def test_error_after_game_over_leaves_the_final_state() -> None:
     assert state.scores == (592, -20)
 
 
+@pytest.mark.parametrize("dealer", [9, -1])
+def test_new_game_refuses_a_dealer_not_at_the_table_with_seat_error(dealer: int) -> None:
+    with pytest.raises(SeatError, match="dealer must be a seat 0-3"):
+        new_game(STANDARD, dealer=dealer)
+
+
 @pytest.mark.parametrize(
     "kwargs",
-    [{"dealer": 9}, {"dealer": -1}, {"scores": [1]}, {"bags": [-1, 0]}, {"scores": [10**7, 0]}],
-    ids=["dealer 9", "dealer -1", "one score", "negative bags", "huge score"],
+    [{"scores": [1]}, {"bags": [-1, 0]}, {"scores": [10**7, 0]}],
+    ids=["one score", "negative bags", "huge score"],
 )
 def test_new_game_refuses_a_bad_setup_with_rules_error(kwargs: dict[str, Any]) -> None:
     with pytest.raises(RulesError):

@@ -110,7 +110,7 @@ def test_every_legal_action_round_trips_through_both_forms(state: GameState) -> 
         ({"type": "draw", "seat": 1, "keep": 1}, "action.keep"),
         ({"type": "exchange", "seat": 1, "cards": "AS KH"}, "action.cards"),
         ({"type": "shuffle"}, "unknown action type"),
-        ({"type": "redeal", "seat": 9}, "no seat 9"),
+        ({"type": "redeal", "seat": 9}, "action.seat: must be a seat 0-4"),
         ("1:bid 3", "must be a dict"),
     ],
 )

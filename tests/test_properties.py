@@ -22,6 +22,7 @@ from spades_rules import (
     BIG_JOKER,
     LITTLE_JOKER,
     Action,
+    ArgumentTypeError,
     Bid,
     Card,
     Deal,
@@ -35,6 +36,7 @@ from spades_rules import (
     Redeal,
     Rules,
     RulesError,
+    SeatError,
     Suit,
     Trick,
     apply,
@@ -264,6 +266,11 @@ def _candidates(state: GameState, rng: random.Random) -> list[Action]:
     if outside:
         found.append(Deal((*deck[:-1], outside[0])))
     return found
+
+
+def _seat_missing(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is of a seat the table does not have (seats run to 4 at the largest table)."""
+    return not isinstance(action, Deal) and action.seat >= state.rules.players
 
 
 def _is_deal_of(rules: Rules, action: Action) -> bool:
@@ -540,10 +547,16 @@ def test_unlisted_actions_raise(game: GameState, seed: int) -> None:
             if action in legal or (state.phase is Phase.DEAL and _is_deal_of(state.rules, action)):
                 assert is_legal(state, action)
                 continue
+            if _seat_missing(state, action):  # a seat the table lacks: the caller's mistake, not an illegal move
+                with pytest.raises(SeatError):
+                    apply(state, action)
+                with pytest.raises(SeatError):
+                    is_legal(state, action)
+                continue
             with pytest.raises(IllegalActionError):
                 apply(state, action)
             assert not is_legal(state, action)
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(ArgumentTypeError):
             apply(state, cast(Any, "AS"))
         assert (_plain(state), hash(state)) == before
 
@@ -560,7 +573,7 @@ def test_states_never_mutate(game: GameState, seed: int) -> None:
         if legal:
             apply(state, rng.choice(legal))
         illegal = [a for a in _candidates(state, rng) if a not in legal and not _is_deal_of(state.rules, a)]
-        with pytest.raises(IllegalActionError):
+        with pytest.raises((IllegalActionError, SeatError)):
             apply(state, rng.choice(illegal))
         assert (_plain(state), hash(state)) == snapshot
 

@@ -40,6 +40,7 @@ from spades_rules.errors import (
     SeatError,
     SpadesError,
 )
+from spades_rules.moves import apply_from_seat
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, ScoreSheet, SideScore, score_hand
@@ -90,6 +91,7 @@ __all__ = [
     "__version__",
     "action_from_dict",
     "apply",
+    "apply_from_seat",
     "cards_of_mask",
     "compact_step",
     "decode_action",

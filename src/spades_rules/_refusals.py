@@ -13,7 +13,7 @@ from typing import Final, NoReturn
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards
-from spades_rules.errors import IllegalActionError, IllegalReason
+from spades_rules.errors import IllegalActionError, IllegalReason, SeatError
 from spades_rules.state import GameState, HandState, Phase
 from spades_rules.tables import CompiledTables
 
@@ -24,8 +24,15 @@ _PHASE_OF: Final[dict[type, Phase]] = {
 """The phase that accepts each kind of action (for the refusals)."""
 
 
-def misplaced(state: GameState, action: Action) -> IllegalActionError:
-    """The error for an action that the phase does not accept, or that is not its seat's turn."""
+def misplaced(state: GameState, action: Action) -> IllegalActionError | SeatError:
+    """The error for an action that the phase does not accept, or that is not its seat's turn, or whose seat
+    the table does not have (a :class:`~spades_rules.errors.SeatError`)."""
+    players = state.rules.players
+    if not isinstance(action, Deal) and action.seat >= players:
+        return SeatError(
+            f"{action}: there is no seat {action.seat} at this table (its seats are 0-{players - 1})",
+            seat=action.seat, players=players,
+        )
     if state.phase is not _PHASE_OF[type(action)]:
         return _wrong_phase(state, action)
     doing = {Phase.PLAY: "play", Phase.BID: "bid", Phase.DRAW: "draw", Phase.EXCHANGE: "pass cards"}[state.phase]

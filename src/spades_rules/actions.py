@@ -47,8 +47,10 @@ from spades_rules.errors import (
     IllegalReason,
     RecordError,
     RulesError,
+    SeatError,
     SpadesError,
     check_dealer,
+    check_seat,
     describe,
 )
 from spades_rules.rules import Rules
@@ -70,13 +72,10 @@ _MAX_SEAT = 5
 
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{type(instance).__name__}.seat must be an integer seat 0-4, not {value!r}", parameter="seat"
-        )
-    if not 0 <= value < _MAX_SEAT:
-        raise IllegalActionError(
-            IllegalReason.OUT_OF_TURN, f"{type(instance).__name__}: there is no seat {value} (seats are 0-4)"
+    if type(value) is not int or not 0 <= value < _MAX_SEAT:  # (a table's own range is checked by apply)
+        raise SeatError(
+            f"{type(instance).__name__}.seat must be a seat 0-4 (no table has more), not {describe(value)}",
+            seat=value, players=_MAX_SEAT,
         )
 
 
@@ -394,11 +393,17 @@ _DICT_KEYS: Final = {
 }
 
 
-def action_from_dict(data: Mapping[str, Any]) -> Action:
+def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Action:
     """The action whose dict form (``action.to_dict()``) is ``data``.
 
     The keys must be exactly those ``to_dict`` writes (``blind`` may be left out of a bid); a seat must be
-    an integer, a card a string. Raises :class:`~spades_rules.errors.RecordError` naming what is wrong.
+    an integer 0-4, a card a string. Raises :class:`~spades_rules.errors.RecordError` naming what is wrong.
+
+    With ``seat`` (the seat that sent ``data``, for a server reading a client's message), only that seat's
+    own actions are read: a chance action (a ``deal``: only the table deals) and an action of another seat
+    raise :class:`~spades_rules.errors.RecordError` saying which (``where`` is ``"action.type"`` or
+    ``"action.seat"``). Whether the action is legal now is for
+    :func:`~spades_rules.moves.apply_from_seat` (or :func:`~spades_rules.engine.apply`) to say.
 
     >>> action_from_dict({"type": "bid", "seat": 2, "tricks": 0, "blind": True})
     Bid(seat=2, tricks=0, blind=True)
@@ -406,12 +411,24 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     Traceback (most recent call last):
     ...
     spades_rules.errors.RecordError: action.seat: must be an integer seat, not '1'
+    >>> action_from_dict({"type": "play", "seat": 3, "card": "AS"}, seat=1)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: action.seat: seat 1 sent an action of seat 3
+    >>> action_from_dict({"type": "deal", "deck": ["AS", "KS"]}, seat=1)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: action.type: seat 1 sent a deal, the chance action: only the table deals
     """
+    if seat is not None and (type(seat) is not int or not 0 <= seat < _MAX_SEAT):
+        seat = check_seat(seat, _MAX_SEAT, "action_from_dict(seat=...)")
     if not isinstance(data, Mapping):
         raise RecordError(f"an action's dict form must be a dict, not {type(data).__name__}", where="action")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _DICT_KEYS:
         raise RecordError(f"unknown action type {describe(kind)}; expected {', '.join(_DICT_KEYS)}", where="action")
+    if seat is not None and kind == "deal":
+        raise RecordError(f"seat {seat} sent a deal, the chance action: only the table deals", where="action.type")
     keys = _DICT_KEYS[kind]
     for key in data:
         if key != "type" and key not in keys:
@@ -420,8 +437,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     missing = [key for key in keys if key not in values and (kind, key) != ("bid", "blind")]
     if missing:
         raise RecordError(f"a {kind} needs {', '.join(missing)}", where="action")
-    if "seat" in values and type(values["seat"]) is not int:
-        raise RecordError(f"must be an integer seat, not {describe(values['seat'])}", where="action.seat")
+    if "seat" in values:
+        if type(values["seat"]) is not int:
+            raise RecordError(f"must be an integer seat, not {describe(values['seat'])}", where="action.seat")
+        if not 0 <= values["seat"] < _MAX_SEAT:
+            raise RecordError(f"must be a seat 0-4 (no table has more), not {values['seat']}", where="action.seat")
+        if seat is not None and values["seat"] != seat:
+            raise RecordError(f"seat {seat} sent an action of seat {values['seat']}", where="action.seat")
     for key in ("keep", "blind"):
         if key in values and not isinstance(values[key], bool):
             raise RecordError(f"must be true or false, not {describe(values[key])}", where=f"action.{key}")

@@ -94,6 +94,7 @@ from spades_rules.errors import (
     RulesError,
     check_seat,
     not_a_state,
+    not_an_action,
 )
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -178,7 +179,8 @@ def encode_action(action: Action) -> int:
     """The integer code of a player's action (see the module table).
 
     Raises :class:`~spades_rules.errors.IllegalActionError` for a :class:`Deal` (a chance outcome, no
-    code), a bid above :data:`MAX_BID`, an exchange naming a card twice, or anything not an action.
+    code), a bid above :data:`MAX_BID` or an exchange naming a card twice; anything not an action raises
+    :class:`~spades_rules.errors.ArgumentTypeError`.
 
     >>> encode_action(Play(3, "TH")), encode_action(Bid(0, 4)), encode_action(Redeal(2))
     (34, 56, 87)
@@ -220,7 +222,7 @@ def encode_action(action: Action) -> int:
         raise IllegalActionError(
             IllegalReason.NOT_AN_ACTION, "a Deal is a chance outcome and has no action code", action=action
         )
-    raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"{action!r} is not an action", action=action)
+    raise not_an_action(action, "encode_action")
 
 
 def _exchanges_possible(rules: Rules) -> bool:

@@ -75,6 +75,7 @@ from spades_rules.errors import (
     check_dealer,
     check_seat,
     not_a_state,
+    not_an_action,
 )
 from spades_rules.rules import Rules
 from spades_rules.scoring import check_start, close_hand
@@ -238,7 +239,10 @@ def _legal_actions_of(state: GameState, seat: int) -> tuple[PlayerAction, ...]:
 
 
 def is_legal(state: GameState, action: object) -> bool:
-    """Whether :func:`apply` accepts ``action`` in ``state``."""
+    """Whether :func:`apply` accepts ``action`` in ``state``: False where :func:`apply` raises
+    :class:`~spades_rules.errors.IllegalActionError`. The caller's mistakes raise as they do in
+    :func:`apply`: a seat the table does not have (:class:`~spades_rules.errors.SeatError`) and a value that
+    is not an action (:class:`~spades_rules.errors.ArgumentTypeError`)."""
     if type(state) is not GameState:
         raise not_a_state(state, "is_legal")
     try:
@@ -331,7 +335,11 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``. Pure: ``state`` is unchanged, and stays usable if this raises.
 
     Raises :class:`~spades_rules.errors.IllegalActionError` (with a :class:`IllegalReason`) for anything
-    that :func:`legal_actions` does not list, and for a deal that is not the rules' deck.
+    that :func:`legal_actions` does not list, and for a deal that is not the rules' deck. Two mistakes of
+    the caller have errors of their own: an action of a seat the table does not have
+    (:class:`~spades_rules.errors.SeatError`), and a value that is not an action at all
+    (:class:`~spades_rules.errors.ArgumentTypeError`, whose message names the reader that turns a string, a
+    dict or a code into an action).
     """
     if type(state) is not GameState:
         raise not_a_state(state, "apply")
@@ -356,10 +364,7 @@ def apply(state: GameState, action: Action) -> GameState:
         if phase is _BID:  # called out of turn, by any seat whose hand qualifies
             return _apply_redeal(state, action)
     else:
-        raise IllegalActionError(
-            IllegalReason.NOT_AN_ACTION, f"{action!r} is not an action (Deal, DrawDecision, Redeal, Bid, Exchange, "
-            "Play)", action=action,
-        )
+        raise not_an_action(action, "apply")
     raise misplaced(state, action)
 
 
@@ -503,7 +508,9 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
     hand = state.hand
     assert hand is not None
     rules = state.rules
-    if action.seat >= rules.players or action not in _redeals(rules, hand):
+    if action.seat >= rules.players:
+        raise misplaced(state, action)  # the error for a seat the table does not have
+    if action not in _redeals(rules, hand):
         if not rules.redeal_on:
             why = "these rules have no redeal (Rules.redeal_on is empty)"
         elif any(bid is not None for bid in hand.bids):

@@ -8,11 +8,15 @@
 - :class:`ScoreSheetError`: a score sheet :func:`~spades_rules.scoring.score_hand` cannot score.
 - :class:`ObservationError`: a view that cannot be made (cards hidden too late) or a view no deal is
   consistent with (:func:`~spades_rules.views.sample_deal`).
-- :class:`SeatError`: a seat argument that is not a seat of the table (``"1"``, ``9``, ``-1``, ``True``,
-  ``1.0``), or one bot per seat that does not match the table.
+- :class:`SeatError`: a seat that is not a seat of the table (``"1"``, ``9``, ``-1``, ``True``, ``1.0``),
+  wherever it is given: a seat or dealer argument, the seat of an action (``Play(9, "AS")``, or
+  ``Play(4, "AS")`` applied at a four-seat table), or one bot per seat that does not match the table. The
+  message names the table's seats (``0-3``) when the table is known.
 - :class:`ArgumentTypeError`: an argument of the wrong type, e.g. an :class:`~spades_rules.views.Observation`
-  or a dict where a :class:`~spades_rules.state.GameState` is needed. It is also a :class:`TypeError`, and
-  :attr:`~ArgumentTypeError.parameter` names the argument.
+  or a dict where a :class:`~spades_rules.state.GameState` is needed, or a string, dict or code where an
+  action is needed (the message names the function that reads it: :func:`~spades_rules.actions.parse_action`,
+  :func:`~spades_rules.actions.action_from_dict`, :func:`~spades_rules.codec.decode_action`). It is also a
+  :class:`TypeError`, and :attr:`~ArgumentTypeError.parameter` names the argument.
 
 Every error pickles and unpickles with all its fields (:attr:`IllegalActionError.reason`,
 :attr:`RecordError.where`, ...), so an error raised in a worker process (``concurrent.futures``,
@@ -96,7 +100,9 @@ class IllegalReason(enum.Enum):
     GAME_OVER = "game_over"
     """The game has ended; no action is accepted."""
     NOT_AN_ACTION = "not_an_action"
-    """The object is not one of the action types."""
+    """An action value that no rules can accept: a forged card (a look-alike of an interned
+    :class:`~spades_rules.cards.Card`), or a code that names no action. (A value that is not an action at
+    all raises :class:`ArgumentTypeError`.)"""
     WRONG_PHASE = "wrong_phase"
     """The action type does not belong to the current phase (e.g. a bid during play)."""
     OUT_OF_TURN = "out_of_turn"
@@ -123,6 +129,11 @@ class IllegalReason(enum.Enum):
     """A spade led before spades were broken by a seat that holds other suits."""
     MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"
     """The first lead must be the lowest club in play (``first_lead="lowest_club"``)."""
+    CHANCE_ACTION = "chance_action"
+    """A chance action (a :class:`~spades_rules.actions.Deal`) sent by a seat: only the table deals
+    (:func:`~spades_rules.moves.apply_from_seat`)."""
+    WRONG_SEAT = "wrong_seat"
+    """An action of another seat than the one that sent it (:func:`~spades_rules.moves.apply_from_seat`)."""
 
 
 class IllegalActionError(SpadesError):
@@ -192,12 +203,28 @@ def check_seat(value: object, players: int, name: str = "seat") -> int:
 
 
 def check_dealer(value: object, players: int) -> int:
-    """``value`` as the dealing seat, accepted like any seat (:func:`check_seat`), or
-    :class:`RulesError`: the dealer is part of a game's setup, like the rules."""
-    try:
-        return check_seat(value, players, "dealer")
-    except SeatError as error:
-        raise RulesError(str(error)) from None
+    """``value`` as the dealing seat, accepted like any seat, or :class:`SeatError` (:func:`check_seat`)."""
+    return check_seat(value, players, "dealer")
+
+
+def not_an_action(value: object, function: str, parameter: str = "action") -> ArgumentTypeError:
+    """The error for a ``function`` argument that should be an action and is not: it names the function
+    that turns such a value into an action (the caller checks the type and raises this)."""
+    kind = type(value).__name__
+    hint = ""
+    if isinstance(value, str):
+        hint = ": an action's text (its notation, e.g. '1:play AS') becomes an action with parse_action(text)"
+    elif isinstance(value, dict):
+        hint = ": an action's dict form becomes an action with action_from_dict(data)"
+    elif isinstance(value, int) and not isinstance(value, bool):
+        hint = ": an action code becomes the action of the seat to act with decode_action(code, state)"
+    elif hasattr(value, "__index__") and not isinstance(value, bool):
+        hint = ": an action code (a NumPy integer too) becomes an action with decode_action(code, state)"
+    return ArgumentTypeError(
+        f"{function}() needs an action (Deal, DrawDecision, Redeal, Bid, Exchange, Play) as {parameter}, "
+        f"not {kind} {describe(value, 40)}{hint}",
+        parameter=parameter,
+    )
 
 
 def not_a_state(value: object, function: str, parameter: str = "state") -> ArgumentTypeError:

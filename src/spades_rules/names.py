@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from spades_rules.errors import check_seat
 from spades_rules.rules import Rules
 
 __all__ = ["COMPASS", "seat_name", "seat_names", "side_name"]
@@ -29,8 +30,9 @@ def seat_names(rules: Rules) -> tuple[str, ...]:
 
 
 def seat_name(rules: Rules, seat: int) -> str:
-    """One seat's name (see :func:`seat_names`)."""
-    return seat_names(rules)[seat]
+    """One seat's name (see :func:`seat_names`); :class:`~spades_rules.errors.SeatError` for a seat the
+    table does not have."""
+    return seat_names(rules)[check_seat(seat, rules.players)]
 
 
 def side_name(rules: Rules, side: int, names: Sequence[str] | None = None) -> str:

@@ -40,7 +40,7 @@ from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.bots import Bot, HeuristicBot, RandomBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, CardParseError, SpadesError
+from spades_rules.errors import ArgumentTypeError, CardParseError, SeatError, SpadesError
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -85,7 +85,10 @@ class Session:
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(f"Session needs Rules, not {type(rules).__name__}", parameter="rules")
         if type(seat) is not int or not 0 <= seat < rules.players:
-            raise SpadesError(f"--seat must be a seat 0-{rules.players - 1} for these rules, not {seat!r}")
+            raise SeatError(
+                f"--seat must be a seat 0-{rules.players - 1} for these rules, not {seat!r}", seat=seat,
+                players=rules.players,
+            )
         if type(seed) is not int:
             raise SpadesError(f"the seed must be an integer, not {seed!r}")
         if bots not in ("heuristic", "random"):

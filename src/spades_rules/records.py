@@ -78,7 +78,7 @@ import attrs
 from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError, describe, not_a_state
+from spades_rules.errors import RecordError, SpadesError, describe, not_a_state, not_an_action
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
@@ -122,7 +122,7 @@ def format_action(action: Action) -> str:
     ('0:play TS', '1:pass 2C KH', '2:redeal')
     """
     if not isinstance(action, Deal | DrawDecision | Redeal | Bid | Exchange | Play):
-        raise ArgumentTypeError(f"format_action() needs an action, not {_show(action)}", parameter="action")
+        raise not_an_action(action, "format_action")
     return str(action)
 
 

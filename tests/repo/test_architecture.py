@@ -104,7 +104,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views.observation", "records"),
     ("views.sampling",),
     ("views.__init__",),
-    ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors"),
+    ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors", "moves"),
     ("svg",),
     ("play", "simulation.match", "openspiel", "pettingzoo"),
     ("simulation.results",),
