@@ -5,19 +5,23 @@ given; anything not in :func:`legal_actions` raises :class:`~spades_rules.errors
 reason. (:mod:`spades_rules.resume`, the engine's second room, builds the state a hand's actions reach
 directly, for sampling.)
 
-Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fields, never a preset name):
+Decision points, one per phase and in the order of a hand, which is also the order of the functions
+below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, never a preset name):
 
 - Deal (``_apply_deal``): the deck is checked against ``rules.deck``; ``deal_method="deal"`` gives one card
   at a time clockwise from the dealer's left, ``"draw"`` makes the deck the two-player stock.
 - Draw (``_apply_draw``): each turn keeps one of the next two stock cards; the non-dealer starts.
-- Start of bidding (``_begin_bidding``): the bid order (``bid_order``); formats that fix the bids (no-bid,
-  mirror) skip the phase.
-- Redeal (``_apply_redeal``): a seat whose hand meets ``redeal_on`` may call it before the first bid.
+- Start of bidding (``_begin_bidding``): the bid order (``bid_order``); formats without a bidding phase
+  (no-bid, mirror) fix the bids at the deal and skip it.
+- Redeal (``_apply_redeal``, ``_may_redeal``): a seat whose hand meets ``redeal_on`` may call it before
+  the first bid.
 - Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
 - Exchange (``exchanges_due``, ``_apply_exchange``): after the bids, each blind nil bidder with a
   non-nil partner passes ``blind_nil_exchange`` cards, then the partner returns as many.
-- First lead (``_begin_play``): the dealer's left, or the holder of the lowest club (``first_lead``).
-- Plays (``_playable``): follow the effective suit led; lead spades only once broken (``spade_lead``).
+- First lead (``_begin_play``, ``_first_lead_club``): the dealer's left, or the holder of the lowest club
+  (``first_lead``).
+- Plays (``_apply_play``, ``_playable``): follow the effective suit led; lead spades only once broken
+  (``spade_lead``).
 - Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
 - End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
@@ -28,9 +32,11 @@ Decision points, one per phase (each reads :class:`~spades_rules.rules.Rules` fi
 explicit type check per kind, plays first), that the phase accepts it and that it is the acting seat's
 turn (a redeal is called out of turn), then the phase's own rule. Every state within a hand is built
 from the one before by ``_next_state(state, phase, hand, action)`` (same rules and game record, one more
-action), and every hand by ``_hand_state``. The speed tricks are listed, one sentence each, under "speed"
-below. The wording of the longer refusals lives in :mod:`spades_rules._refusals`, and the internal entries
-that rebuild a state mid-hand (for sampling) in :mod:`spades_rules.resume`.
+action), every hand by ``_hand_state`` (``_hand_before_play`` before the first lead), and the game record
+once a hand by ``_Match.changed``. The speed tricks are listed, one sentence each, under "speed" below. The
+play cache lives beside the interned plays in :mod:`spades_rules.actions`, the wording of the longer
+refusals in :mod:`spades_rules._refusals`, and the internal entries that rebuild a state mid-hand (for
+sampling) in :mod:`spades_rules.resume`.
 
 >>> from spades_rules import Rules, Deal, Bid
 >>> state = new_game(Rules.standard())
@@ -56,7 +62,7 @@ from spades_rules._fields import MAX_NUMBER
 from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
     INTERNED_DRAWS,
-    INTERNED_PLAYS,
+    PLAYS_OF_MASK,
     Action,
     Bid,
     Deal,
@@ -65,6 +71,7 @@ from spades_rules.actions import (
     Play,
     PlayerAction,
     Redeal,
+    plays_of,
 )
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import (
@@ -84,6 +91,7 @@ from spades_rules.state import (
     HandState,
     Phase,
     _game_state,
+    _hand_before_play,
     _hand_state,
     _Match,
     _next_state,
@@ -103,41 +111,23 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   storage class and switch it to the frozen class, skipping the attrs ``__init__``'s generic per-field
 #   ``object.__setattr__`` (see "fast constructors" in ``state.py``).
 # - A hand's actions are a chain of pairs (``state.Trail``), so an action adds one pair, not a tuple copy.
-# - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass and
-#   costs about 0.3 µs per lookup on Python 3.11, a module global a few nanoseconds.
+# - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass,
+#   several times the cost of reading a module global.
 # - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
-# - Play actions are interned per seat and card (``INTERNED_PLAYS``), and the tuple of plays of a one-suit mask is
-#   cached per seat (``_PLAYS_OF_MASK``): following suit is one dictionary lookup; a pattern not cached yet
-#   is joined from the plays of its bytes, precomputed per seat (``_PLAYS_OF_BYTE``).
+# - The legal plays are tuples of interned plays cached per seat and mask (``actions.PLAYS_OF_MASK``, looked up
+#   inline in ``legal_actions`` before calling ``actions.plays_of``): following suit is one dictionary lookup.
 # - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
 #   table size and dealer (``_bidding.bid_order``).
-# - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_INTERNED``), which
-#   refuses forged cards in the same pass.
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _BID: Final = Phase.BID
 _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
-_SPADES: Final = int(Suit.SPADES)
-
-_SEATS: Final = 5
-"""The most seats any rules have (five-handed Spades)."""
-_SUIT_BLOCK: Final = 13
-"""Cards of one printed suit have consecutive indices, 13 to a suit (the jokers follow the spades)."""
-_SUIT_BLOCKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x7FFF << 39)
-"""The index ranges of the printed suits as masks (clubs, diamonds, hearts, spades with the jokers): the play
-cache is filled per block, so it holds at most 3 × 2^13 + 2^15 masks per seat."""
-
-_PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(_SEATS))
-"""Per seat: a mask within one suit block -> its plays, in card order (bounded, see ``_SUIT_BLOCKS``)."""
-_PLAYS_OF_BYTE: Final[list[tuple[tuple[tuple[Play, ...], ...], ...] | None]] = [None] * _SEATS
-"""Per seat, built on first use: for each byte of a mask (7 cover the 54 cards), the plays of its 256 values."""
-_BIT_OF_INTERNED: Final = {id(card): card.bit for card in ALL_CARDS}
-"""The bit of each interned card by object identity: a forged look-alike card is not found."""
 
 
+# ---------------------------------------------------------------------------------------- the entry points
 def new_game(
     rules: Rules,
     *,
@@ -188,7 +178,6 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
     return result
 
 
-# ---------------------------------------------------------------------------------------- legal actions
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerAction, ...]:
     """Every action :func:`apply` accepts now, in a stable order (that of the integer codec).
 
@@ -208,7 +197,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
     if phase is _PLAY:
         to_act: int = hand.to_act  # type: ignore[assignment]
         mask = _playable(state.rules.tables, hand, hand.held[to_act])
-        return _PLAYS_OF_MASK[to_act].get(mask) or _plays_of(to_act, mask)
+        return PLAYS_OF_MASK[to_act].get(mask) or plays_of(to_act, mask)
     if phase is _BID:
         assert hand is not None and hand.to_act is not None
         bids = bid_rule(state.rules, hand, hand.to_act, state.scores).legal
@@ -252,85 +241,6 @@ def is_legal(state: GameState, action: object) -> bool:
     return True
 
 
-def _plays_of(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, in card order, from the per-seat cache of one-suit masks."""
-    cache = _PLAYS_OF_MASK[seat]
-    found = cache.get(mask)
-    if found is not None:
-        return found
-    result: tuple[Play, ...] = ()
-    for block in _SUIT_BLOCKS:
-        part = mask & block
-        if part:
-            plays = cache.get(part)
-            if plays is None:
-                plays = cache[part] = _plays_by_bytes(seat, part)
-            result += plays
-    return result
-
-
-def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, joined from the precomputed plays of each of its bytes."""
-    by_byte = _PLAYS_OF_BYTE[seat]
-    if by_byte is None:
-        plays = INTERNED_PLAYS[seat]
-        by_byte = _PLAYS_OF_BYTE[seat] = tuple(
-            tuple(tuple(plays[card.index] for card in cards_of_mask(byte << 8 * at)) for byte in range(256))
-            for at in range((len(ALL_CARDS) + 7) // 8)
-        )
-    result: tuple[Play, ...] = ()
-    at = ((mask & -mask).bit_length() - 1) >> 3  # the byte of the lowest card
-    mask >>= 8 * at
-    while mask:
-        if mask & 0xFF:
-            result += by_byte[at][mask & 0xFF]
-        mask >>= 8
-        at += 1
-    return result
-
-
-def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
-    """The mask of cards the seat to play may play."""
-    trick = hand.trick_cards
-    if trick:
-        return mine & tables.follow_masks[trick[0].index] or mine
-    club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None  # (no call for most rules)
-    if club is not None:
-        return club.bit
-    if tables.spades_anytime or hand.spades_broken:
-        return mine
-    return mine & ~tables.spade_mask or mine
-
-
-def _first_lead_club(tables: CompiledTables, hand: HandState) -> Card | None:
-    """The card the hand's first lead must be: the lowest club in play (``first_lead="lowest_club"``), else None."""
-    if hand.completed_tricks or hand.trick_cards or not tables.lead_lowest_club:
-        return None
-    in_play = 0
-    for mask in hand.held:
-        in_play |= mask
-    clubs = in_play & tables.suit_masks[Suit.CLUBS]
-    return ALL_CARDS[(clubs & -clubs).bit_length() - 1] if clubs else None
-
-
-def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
-    if not rules.redeal_on or any(bid is not None for bid in hand.bids):
-        return ()
-    return tuple(Redeal(seat) for seat in range(rules.players) if _may_redeal(rules, hand.held[seat]))
-
-
-def _may_redeal(rules: Rules, mine: int) -> bool:
-    tables = rules.tables
-    spades = (mine & tables.spade_mask).bit_count()
-    conditions = {
-        "no_spades": spades == 0,
-        "one_or_no_spades": spades <= 1,
-        "no_face_cards": not mine & tables.face_mask,
-    }
-    return any(conditions[condition] for condition in rules.redeal_on)
-
-
-# ---------------------------------------------------------------------------------------- apply
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``. Pure: ``state`` is unchanged, and stays usable if this raises.
 
@@ -368,82 +278,20 @@ def apply(state: GameState, action: Action) -> GameState:
     raise misplaced(state, action)
 
 
-def _apply_play(state: GameState, action: Play) -> GameState:
-    hand: HandState = state.hand  # type: ignore[assignment]  # the PLAY phase has a hand
-    seat, card = action.seat, action.card
-    if ALL_CARDS[card.index] is not card:
-        refuse_forged(action, (card,))
-    bit = card.bit
-    held = hand.held
-    mine = held[seat]
-    tables = state.rules.tables
-    trick = hand.trick_cards
-    following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
-    if not following and not _playable(tables, hand, mine) & bit:
-        refuse_play(tables, hand, action, _first_lead_club(tables, hand))
-    new_held = list(held)
-    new_held[seat] = mine ^ bit
-    held = tuple(new_held)
-    broken = hand.spades_broken or bit & tables.spade_mask != 0
-    trick += (card,)
-    players = tables.players
-    if len(trick) < players:
-        return _next_state(state, _PLAY, _hand_state(
-            hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken, (seat + 1) % players
-        ), action)
-    winner = _trick_winner(tables, hand.leader, trick)
-    won = list(hand.tricks_won)
-    won[winner] += 1
-    completed = (*hand.completed_tricks, _trick(hand.leader, trick, winner))
-    if len(completed) < tables.cards_each:
-        hand = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, winner)
-        return _next_state(state, _PLAY, hand, action)
-    finished = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, None)
-    return _finish_hand(state, finished, actions_of_trail((state._trail, action)))
-
-
-def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) -> int:
-    """The seat whose card has the highest power among the trumps and the cards of the suit led."""
-    power = tables.trick_power[tables.suit_of[trick[0].index]]
-    best, best_at = -1, 0
-    for at, card in enumerate(trick):
-        if power[card.index] > best:
-            best, best_at = power[card.index], at
-    return (leader + best_at) % tables.players
-
-
-def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
-    rules = state.rules
-    match = state._match
-    result, scores, over, winner = close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
-                                               hand.tricks_won)
-    results = (*match.results, result)
-    past = match.past_actions + actions
-    dealer = match.dealer if over else (match.dealer + 1) % rules.players
-    match = _Match(
-        dealer=dealer, scores=scores, bags=result.bags_after, results=results, winner=winner, past_actions=past,
-        initial_scores=match.initial_scores, initial_bags=match.initial_bags, first_dealer=match.first_dealer,
-        last_hand=hand,
-    )
-    if over:
-        return _game_state(rules, _GAME_OVER, hand, None, match)
-    return _game_state(rules, _DEAL, None, None, match)
-
-
+# ---------------------------------------------------------------------------------------- deal and draw
 def _apply_deal(state: GameState, action: Deal) -> GameState:
     rules = state.rules
     tables = rules.tables
     deck = action.deck
     n = tables.players
     dealer = state.dealer
-    dealt = [deck] if rules.deal_method == "draw" else [deck[offset::n] for offset in range(n)]
-    try:  # a sum of bits is their union when no card repeats (checked below)
-        masks = [sum(map(_BIT_OF_INTERNED.__getitem__, map(id, cards))) for cards in dealt]
-    except KeyError:
+    if not all(ALL_CARDS[card.index] is card for card in deck):  # a look-alike is not one of the 54 cards
         refuse_forged(action, deck)
+    dealt = [deck] if rules.deal_method == "draw" else [deck[offset::n] for offset in range(n)]
+    masks = [mask_of(cards) for cards in dealt]
     union = 0
     for cards, mask in zip(dealt, masks, strict=True):
-        if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
+        if mask.bit_count() != len(cards) or union & mask:  # a card repeated within a hand, or across hands
             refuse_deal(tables, action)
         union |= mask
     if len(deck) != len(tables.deck) or union != tables.deck_mask:
@@ -451,12 +299,12 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     empty = (0,) * n
     if rules.deal_method == "draw":
         setup = _setup(dealer, action, (None,) * n, (), (), (), (), empty)
-        hand = _hand_state(setup, empty, empty, 0, (), (), False, (dealer + 1) % n)
+        hand = _hand_before_play(setup, empty, (dealer + 1) % n)
         return _next_state(state, _DRAW, hand, action)
     held = [0] * n
     for offset, mask in enumerate(masks):
         held[(dealer + 1 + offset) % n] = mask
-    return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held), empty)
+    return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held))
 
 
 def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
@@ -474,14 +322,13 @@ def _apply_draw(state: GameState, action: DrawDecision) -> GameState:
     draws = (*setup.draws, action.keep)
     setup = setup.changed(draws=draws, discards=tuple(discards))
     if len(draws) * 2 < len(stock):
-        hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, (seat + 1) % len(held))
+        hand = _hand_before_play(setup, tuple(held), (seat + 1) % len(held))
         return _next_state(state, _DRAW, hand, action)
-    return _begin_bidding(_next_state(state, _DRAW, None, action), setup.deal, tuple(held), hand.tricks_won, setup)
+    return _begin_bidding(_next_state(state, _DRAW, None, action), setup.deal, tuple(held), setup)
 
 
-def _begin_bidding(
-    dealt: GameState, deal: Deal, held: tuple[int, ...], won: tuple[int, ...], setup: _Setup | None = None
-) -> GameState:
+# ---------------------------------------------------------------------------------------- bidding
+def _begin_bidding(dealt: GameState, deal: Deal, held: tuple[int, ...], setup: _Setup | None = None) -> GameState:
     """The hand after the deal (or the draw): the first bidder's turn, or the play when the format fixes the
     bids. ``dealt`` already records the last action; ``setup`` carries the draw record, if any."""
     rules = dealt.rules
@@ -489,10 +336,10 @@ def _begin_bidding(
     dealer = dealt.dealer
     if not rules.has_bidding_phase:
         bids = fixed_bids(rules, held)
-        hand = _hand_state(_with_setup(setup, dealer, deal, bids, ()), held, won, 0, (), (), False, None)
+        hand = _hand_before_play(_with_setup(setup, dealer, deal, bids, ()), held, None)
         return _begin_play(dealt, hand)
     order = bid_order(rules, dealer)
-    hand = _hand_state(_with_setup(setup, dealer, deal, (None,) * n, order), held, won, 0, (), (), False, order[0])
+    hand = _hand_before_play(_with_setup(setup, dealer, deal, (None,) * n, order), held, order[0])
     return _game_state(rules, _BID, hand, dealt._trail, dealt._match)
 
 
@@ -520,13 +367,25 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )
-    match = state._match
-    match = _Match(
-        dealer=match.dealer, scores=match.scores, bags=match.bags, results=match.results, winner=match.winner,
-        past_actions=(*match.past_actions, *state.hand_actions, action), initial_scores=match.initial_scores,
-        initial_bags=match.initial_bags, first_dealer=match.first_dealer, last_hand=match.last_hand,
-    )
+    match = state._match.changed(past_actions=(*state.past_actions, *state.hand_actions, action))
     return _game_state(rules, _DEAL, None, None, match)
+
+
+def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
+    if not rules.redeal_on or any(bid is not None for bid in hand.bids):
+        return ()
+    return tuple(Redeal(seat) for seat in range(rules.players) if _may_redeal(rules, hand.held[seat]))
+
+
+def _may_redeal(rules: Rules, mine: int) -> bool:
+    tables = rules.tables
+    spades = (mine & tables.spade_mask).bit_count()
+    conditions = {
+        "no_spades": spades == 0,
+        "one_or_no_spades": spades <= 1,
+        "no_face_cards": not mine & tables.face_mask,
+    }
+    return any(conditions[condition] for condition in rules.redeal_on)
 
 
 def _apply_bid(state: GameState, action: Bid) -> GameState:
@@ -542,17 +401,18 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     setup = hand._setup.changed(bids=tuple(bids))
     made = hand.bid_order.index(seat) + 1  # the seats bid in this order
     if made < len(hand.bid_order):
-        hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, hand.bid_order[made])
+        hand = _hand_before_play(setup, hand.held, hand.bid_order[made])
         return _next_state(state, _BID, hand, action)
-    hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, None)
+    hand = _hand_before_play(setup, hand.held, None)
     due = exchanges_due(rules, hand)
     if due:
         setup = setup.changed(pending_exchanges=due)
-        hand = _hand_state(setup, hand.held, hand.tricks_won, 0, (), (), False, due[0][0])
+        hand = _hand_before_play(setup, hand.held, due[0][0])
         return _next_state(state, _EXCHANGE, hand, action)
     return _begin_play(_next_state(state, _BID, None, action), hand)
 
 
+# ---------------------------------------------------------------------------------------- exchange
 def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
     """Blind-nil exchanges in bidding order: the bidder passes first, then the partner returns."""
     if not rules.blind_nil_exchange:
@@ -590,12 +450,13 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     pending = hand.pending_exchanges[1:]
     setup = hand._setup.changed(exchanges=(*hand.exchanges, action), pending_exchanges=pending)
     if pending:
-        hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, pending[0][0])
+        hand = _hand_before_play(setup, tuple(held), pending[0][0])
         return _next_state(state, _EXCHANGE, hand, action)
-    hand = _hand_state(setup, tuple(held), hand.tricks_won, 0, (), (), False, None)
+    hand = _hand_before_play(setup, tuple(held), None)
     return _begin_play(_next_state(state, _EXCHANGE, None, action), hand)
 
 
+# ---------------------------------------------------------------------------------------- play
 def _begin_play(done: GameState, hand: HandState) -> GameState:
     """The first lead: ``done`` records the last action before the play, ``hand`` the hand as it stands."""
     tables = done.rules.tables
@@ -605,3 +466,86 @@ def _begin_play(done: GameState, hand: HandState) -> GameState:
         leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
     hand = _hand_state(hand._setup, hand.held, hand.tricks_won, leader, (), (), False, leader)
     return _game_state(done.rules, _PLAY, hand, done._trail, done._match)
+
+
+def _first_lead_club(tables: CompiledTables, hand: HandState) -> Card | None:
+    """The card the hand's first lead must be: the lowest club in play (``first_lead="lowest_club"``), else None."""
+    if hand.completed_tricks or hand.trick_cards or not tables.lead_lowest_club:
+        return None
+    in_play = 0
+    for mask in hand.held:
+        in_play |= mask
+    clubs = in_play & tables.suit_masks[Suit.CLUBS]
+    return ALL_CARDS[(clubs & -clubs).bit_length() - 1] if clubs else None
+
+
+def _apply_play(state: GameState, action: Play) -> GameState:
+    hand: HandState = state.hand  # type: ignore[assignment]  # the PLAY phase has a hand
+    seat, card = action.seat, action.card
+    if ALL_CARDS[card.index] is not card:
+        refuse_forged(action, (card,))
+    bit = card.bit
+    held = hand.held
+    mine = held[seat]
+    tables = state.rules.tables
+    trick = hand.trick_cards
+    following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
+    if not following and not _playable(tables, hand, mine) & bit:
+        refuse_play(tables, hand, action, _first_lead_club(tables, hand))
+    new_held = list(held)
+    new_held[seat] = mine ^ bit
+    held = tuple(new_held)
+    broken = hand.spades_broken or bit & tables.spade_mask != 0
+    trick += (card,)
+    players = tables.players
+    if len(trick) < players:
+        return _next_state(state, _PLAY, _hand_state(
+            hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken, (seat + 1) % players
+        ), action)
+    winner = _trick_winner(tables, hand.leader, trick)
+    won = list(hand.tricks_won)
+    won[winner] += 1
+    completed = (*hand.completed_tricks, _trick(hand.leader, trick, winner))
+    if len(completed) < tables.cards_each:
+        hand = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, winner)
+        return _next_state(state, _PLAY, hand, action)
+    finished = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, None)
+    return _finish_hand(state, finished, actions_of_trail((state._trail, action)))
+
+
+def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
+    """The mask of cards the seat to play may play."""
+    trick = hand.trick_cards
+    if trick:
+        return mine & tables.follow_masks[trick[0].index] or mine
+    club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None  # (no call for most rules)
+    if club is not None:
+        return club.bit
+    if tables.spades_anytime or hand.spades_broken:
+        return mine
+    return mine & ~tables.spade_mask or mine
+
+
+def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) -> int:
+    """The seat whose card has the highest power among the trumps and the cards of the suit led."""
+    power = tables.trick_power[tables.suit_of[trick[0].index]]
+    best, best_at = -1, 0
+    for at, card in enumerate(trick):
+        if power[card.index] > best:
+            best, best_at = power[card.index], at
+    return (leader + best_at) % tables.players
+
+
+# ---------------------------------------------------------------------------------------- end of hand
+def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
+    rules = state.rules
+    match = state._match
+    result, scores, over, winner = close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
+                                               hand.tricks_won)
+    match = match.changed(
+        dealer=match.dealer if over else (match.dealer + 1) % rules.players, scores=scores, bags=result.bags_after,
+        results=(*match.results, result), winner=winner, past_actions=match.past_actions + actions, last_hand=hand,
+    )
+    if over:
+        return _game_state(rules, _GAME_OVER, hand, None, match)
+    return _game_state(rules, _DEAL, None, None, match)

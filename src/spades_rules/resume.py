@@ -18,7 +18,17 @@ from spades_rules.cards import Suit, mask_of
 from spades_rules.engine import exchanges_due
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
-from spades_rules.state import GameState, Phase, Trail, Trick, _game_state, _hand_state, _Match, _setup
+from spades_rules.state import (
+    GameState,
+    Phase,
+    Trail,
+    Trick,
+    _game_state,
+    _hand_before_play,
+    _hand_state,
+    _Match,
+    _setup,
+)
 
 __all__: list[str] = []
 
@@ -78,10 +88,9 @@ def resume_hand(
         held = [0] * n
         for offset in range(n):
             held[(dealer + 1 + offset) % n] = mask_of(deal.deck[offset::n])
-    empty = (0,) * n
     if phase is Phase.DRAW:
         setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, (dealer + 1 + len(draws)) % n)
+        hand = _hand_before_play(setup, tuple(held), (dealer + 1 + len(draws)) % n)
         return _game_state(rules, Phase.DRAW, hand, trail, start._match)
     fixed = not rules.has_bidding_phase
     order = () if fixed else bid_order(rules, dealer)
@@ -92,9 +101,9 @@ def resume_hand(
     setup = _setup(dealer, deal, bids, order, (), (), draws, discards)
     if phase is Phase.BID:
         made = sum(bid is not None for bid in bids)
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, order[made])
+        hand = _hand_before_play(setup, tuple(held), order[made])
         return _game_state(rules, Phase.BID, hand, trail, start._match)
-    due = () if fixed else exchanges_due(rules, _hand_state(setup, tuple(held), empty, 0, (), (), False, None))
+    due = () if fixed else exchanges_due(rules, _hand_before_play(setup, tuple(held), None))
     for exchange in exchanges:
         passed = mask_of(exchange.cards)
         held[exchange.seat] ^= passed
@@ -102,7 +111,7 @@ def resume_hand(
         trail = (trail, exchange)
     setup = _setup(dealer, deal, bids, order, tuple(exchanges), due[len(exchanges):], draws, discards)
     if phase is Phase.EXCHANGE:
-        hand = _hand_state(setup, tuple(held), empty, 0, (), (), False, due[len(exchanges)][0])
+        hand = _hand_before_play(setup, tuple(held), due[len(exchanges)][0])
         return _game_state(rules, Phase.EXCHANGE, hand, trail, start._match)
     assert phase is Phase.PLAY and current is not None
     won = [0] * n

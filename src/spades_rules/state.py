@@ -334,6 +334,11 @@ class _Match:
     __copy__ = _values
     __deepcopy__ = _values
 
+    def changed(self, **changes: Any) -> _Match:
+        """A copy with some parts replaced (``attrs.evolve``: the engine calls it once a hand, so its cost does
+        not matter, unlike :meth:`_Setup.changed`'s)."""
+        return attrs.evolve(self, **changes)
+
 
 class _GameSlots:
     """The storage of :class:`GameState` (whose attrs class reuses these slots and adds none), like
@@ -544,6 +549,11 @@ def _hand_state(
     hand.to_act = to_act
     hand.__class__ = HandState
     return hand  # type: ignore[return-value]
+
+
+def _hand_before_play(setup: _Setup, held: tuple[int, ...], to_act: int | None) -> HandState:
+    """A ``HandState`` before the first lead (dealt, drawing, bidding, exchanging): no tricks won or played."""
+    return _hand_state(setup, held, (0,) * len(held), 0, (), (), False, to_act)
 
 
 def _trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
