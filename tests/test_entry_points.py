@@ -177,7 +177,6 @@ _SKIPPED = {
     "IllegalActionError": "an error class: it carries the action it is given",
     "SeatError": "an error class: it carries the seat it is given",
     "Observation": "a value built field by field; its seat is checked where a view is read (from_dict)",
-    "ObservationFields": "the same fields as Observation",
     "raw_env.step": "a PettingZoo env takes codes of the agent to act, never a seat",
 }
 

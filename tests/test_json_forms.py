@@ -258,7 +258,7 @@ def legal_codes_of(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------------- tampered views
-FIELDS = [field.name for field in attrs.fields(Observation)]
+FIELDS = [field.name for field in attrs.fields(Observation) if field.init]  # the view, not its check mark
 
 
 @st.composite

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -49,17 +49,8 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-class _TrickSlots:
-    """The storage of :class:`Trick`, like :class:`_HandSlots` (see "fast constructors" below)."""
-
-    __slots__ = ("__weakref__", "cards", "leader", "winner")
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
-
-
 @attrs.frozen
-class Trick(_TrickSlots):
+class Trick:
     """A trick: who led, the cards in play order, and the winning seat (None while in progress)."""
 
     leader: int
@@ -113,24 +104,8 @@ def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-class _SetupSlots:
-    """The storage of :class:`_Setup`, like :class:`_HandSlots` (see "fast constructors" below)."""
-
-    __slots__ = (
-        "__weakref__", "bid_order", "bids", "deal", "dealer", "discards", "draws", "exchanges", "pending_exchanges",
-    )
-    dealer: int
-    deal: Deal
-    bids: tuple[Bid | None, ...]
-    bid_order: tuple[int, ...]
-    exchanges: tuple[Exchange, ...]
-    pending_exchanges: tuple[tuple[int, int], ...]
-    draws: tuple[bool, ...]
-    discards: tuple[int, ...]
-
-
 @attrs.frozen
-class _Setup(_SetupSlots):
+class _Setup:
     """The parts of a hand that change only before the play: who dealt, the deal, bids, exchanges, draws."""
 
     dealer: int
@@ -167,27 +142,8 @@ class _Setup(_SetupSlots):
         )
 
 
-class _HandSlots:
-    """The storage of :class:`HandState` (whose attrs class reuses these slots and adds none): the engine's
-    fast constructor fills one with plain assignments, then makes it a ``HandState`` (see "fast
-    constructors" below)."""
-
-    __slots__ = (
-        "__weakref__", "_setup", "completed_tricks", "held", "leader", "spades_broken", "to_act", "trick_cards",
-        "tricks_won",
-    )
-    _setup: _Setup
-    held: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    leader: int
-    trick_cards: tuple[Card, ...]
-    completed_tricks: tuple[Trick, ...]
-    spades_broken: bool
-    to_act: int | None
-
-
 @attrs.frozen(repr=False)
-class HandState(_HandSlots):
+class HandState:
     """One hand in progress (or finished, at game over).
 
     The public fields and properties: :attr:`hands`, :attr:`bids`, :attr:`tricks_won`,
@@ -340,21 +296,8 @@ class _Match:
         return attrs.evolve(self, **changes)
 
 
-class _GameSlots:
-    """The storage of :class:`GameState` (whose attrs class reuses these slots and adds none), like
-    :class:`_HandSlots`; ``_hash`` caches the hash, computed on first use and never pickled."""
-
-    __slots__ = ("__weakref__", "_hash", "_match", "_trail", "hand", "phase", "rules")
-    _hash: int
-    rules: Rules
-    phase: Phase
-    hand: HandState | None
-    _trail: Trail
-    _match: _Match
-
-
-@attrs.frozen(repr=False, unsafe_hash=False)
-class GameState(_GameSlots):
+@attrs.frozen(repr=False, cache_hash=True)
+class GameState:
     """A whole game: rules, scores, finished hands and the hand in progress.
 
     Create one with :func:`~spades_rules.engine.new_game`, advance it with
@@ -376,14 +319,6 @@ class GameState(_GameSlots):
 
     __copy__ = _values
     __deepcopy__ = _values
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:  # first use (the cache is a slot of its own, left out of pickles)
-            value = hash((self.rules, self.phase, self.hand, self._trail, self._match))
-            object.__setattr__(self, "_hash", value)
-            return value
 
     def __repr__(self) -> str:
         return (
@@ -499,38 +434,56 @@ class GameState(_GameSlots):
 
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
-# generic ``object.__setattr__``; instead, the engine allocates the plain storage class (``_HandSlots``,
-# ``_GameSlots``, ``_TrickSlots``, ``_SetupSlots``) without calling any ``__init__``, fills it with
-# ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen one,
-# which has the same layout. The result is the very value ``__init__`` would build. Only the engine (with
-# its ``resume`` module) calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
+# generic ``object.__setattr__``; instead, the engine allocates the class's plain storage (``plain_storage``:
+# a subclass with the same slots whose attribute stores are plain) without calling any ``__init__``, fills
+# it with ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen
+# one. The result is the very value ``__init__`` would build. Only the engine (with its ``resume`` module)
+# calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
 # ``tests/repo/test_code_shape.py`` checks that each stores every field of its class.
 _new: Callable[[type], Any] = object.__new__
+_T = TypeVar("_T")
+
+
+def plain_storage(cls: type[_T]) -> type[_T]:
+    """The storage of the frozen attrs class ``cls`` for a fast constructor: a subclass that adds no slot (so
+    an object can switch its class to ``cls``) and stores attributes plainly (both ``__setattr__`` and
+    ``__delattr__`` are ``object``'s, so that CPython stores through its C slot). Its fields are ``cls``'s,
+    declared once."""
+    namespace = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+    return type(f"_{cls.__name__}Storage", (cls,), namespace)
+
+
+_GAME_STORAGE: Final = plain_storage(GameState)
+_HAND_STORAGE: Final = plain_storage(HandState)
+_TRICK_STORAGE: Final = plain_storage(Trick)
+_SETUP_STORAGE: Final = plain_storage(_Setup)
 
 
 def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
     """A ``GameState``."""
-    state: _GameSlots = _new(_GameSlots)
+    state: Any = _new(_GAME_STORAGE)
     state.rules = rules
     state.phase = phase
     state.hand = hand
     state._trail = trail
     state._match = match
+    state._attrs_cached_hash = None  # the slot in which attrs caches the hash (cache_hash=True)
     state.__class__ = GameState
-    return state  # type: ignore[return-value]  # a GameState now (the class switch)
+    return state  # type: ignore[no-any-return]  # a GameState now (the class switch)
 
 
 def _next_state(previous: GameState, phase: Phase, hand: HandState | None, action: Action) -> GameState:
     """The state after ``previous`` within the same hand: same rules and game record, ``action`` added.
     (It repeats ``_game_state``'s stores rather than calling it: the call would add 3 % to every ``apply``.)"""
-    state: _GameSlots = _new(_GameSlots)
+    state: Any = _new(_GAME_STORAGE)
     state.rules = previous.rules
     state.phase = phase
     state.hand = hand
     state._trail = (previous._trail, action)
     state._match = previous._match
+    state._attrs_cached_hash = None
     state.__class__ = GameState
-    return state  # type: ignore[return-value]
+    return state  # type: ignore[no-any-return]
 
 
 def _hand_state(
@@ -538,7 +491,7 @@ def _hand_state(
     completed_tricks: tuple[Trick, ...], spades_broken: bool, to_act: int | None,
 ) -> HandState:
     """A ``HandState``."""
-    hand: _HandSlots = _new(_HandSlots)
+    hand: Any = _new(_HAND_STORAGE)
     hand._setup = setup
     hand.held = held
     hand.tricks_won = tricks_won
@@ -548,7 +501,7 @@ def _hand_state(
     hand.spades_broken = spades_broken
     hand.to_act = to_act
     hand.__class__ = HandState
-    return hand  # type: ignore[return-value]
+    return hand  # type: ignore[no-any-return]
 
 
 def _hand_before_play(setup: _Setup, held: tuple[int, ...], to_act: int | None) -> HandState:
@@ -558,12 +511,12 @@ def _hand_before_play(setup: _Setup, held: tuple[int, ...], to_act: int | None) 
 
 def _trick(leader: int, cards: tuple[Card, ...], winner: int | None) -> Trick:
     """A ``Trick``."""
-    trick: _TrickSlots = _new(_TrickSlots)
+    trick: Any = _new(_TRICK_STORAGE)
     trick.leader = leader
     trick.cards = cards
     trick.winner = winner
     trick.__class__ = Trick
-    return trick  # type: ignore[return-value]
+    return trick  # type: ignore[no-any-return]
 
 
 def _setup(
@@ -571,7 +524,7 @@ def _setup(
     pending_exchanges: tuple[tuple[int, int], ...], draws: tuple[bool, ...], discards: tuple[int, ...],
 ) -> _Setup:
     """A ``_Setup``."""
-    setup: _SetupSlots = _new(_SetupSlots)
+    setup: Any = _new(_SETUP_STORAGE)
     setup.dealer = dealer
     setup.deal = deal
     setup.bids = bids
@@ -581,4 +534,4 @@ def _setup(
     setup.draws = draws
     setup.discards = discards
     setup.__class__ = _Setup
-    return setup  # type: ignore[return-value]
+    return setup  # type: ignore[no-any-return]

@@ -17,7 +17,6 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
         {"_Match", "_Setup", "_game_state", "_next_state", "_hand_state", "_hand_before_play", "_trick", "_setup"}
     ),
     ("resume", "state"): frozenset({"_Match", "_game_state", "_hand_state", "_hand_before_play", "_setup"}),
-    ("views.observation", "views.parts"): frozenset({"_ObservationSlots"}),
 }
 """(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
 

@@ -12,9 +12,9 @@ run :func:`sample_deal` and the bots.
 
 The package has four modules, each importing only the ones above it in this list:
 
-- :mod:`~spades_rules.views.parts`: what a view holds (its fields, :class:`DrawTurn`, :class:`ExchangeView`);
+- :mod:`~spades_rules.views.parts`: the small values a view holds (:class:`DrawTurn`, :class:`ExchangeView`);
 - :mod:`~spades_rules.views.render`: the dict form, its reader, the shape check and the text;
-- :mod:`~spades_rules.views.observation`: the :class:`Observation` value and :func:`observe`;
+- :mod:`~spades_rules.views.observation`: the :class:`Observation` value (its fields) and :func:`observe`;
 - :mod:`~spades_rules.views.sampling`: :func:`sample_deal` (sampling depends on observing, never the reverse).
 
 >>> import json

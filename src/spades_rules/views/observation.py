@@ -29,22 +29,24 @@ from typing import Any, Final
 
 import attrs
 
-import spades_rules.views.render as _render  # below this module: it never imports it
-from spades_rules.actions import Deal, DrawDecision, Redeal
+import spades_rules.views.render as _render  # below this module: it imports it for types only
+from spades_rules.actions import Bid, Deal, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError, check_seat, not_a_state
 from spades_rules.rules import Rules
-from spades_rules.state import GameState, HandState, Phase, Trick, played_masks
+from spades_rules.scoring import HandScore
+from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks
 from spades_rules.tables import CompiledTables
-from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields, _ObservationSlots, mark_consistent
+from spades_rules.views.parts import DrawTurn, ExchangeView
+from spades_rules.views.render import mark_consistent
 
 __all__ = ["Observation", "observe"]
 
 
 # ---------------------------------------------------------------------------------------- the value
-@attrs.frozen(kw_only=True, unsafe_hash=False)
-class Observation(ObservationFields):
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Observation:
     """What seat :attr:`seat` may see of a game. Made by :func:`observe`; frozen, slotted and hashable.
 
     Every field is something that seat is entitled to know; the observation holds no reference to the
@@ -54,12 +56,91 @@ class Observation(ObservationFields):
     Fields that describe the current hand are empty (or None) in the ``DEAL`` phase, between hands:
     the finished hands then show only in :attr:`results` and the scores.
 
-    The fields are declared, with what each holds, in :class:`~spades_rules.views.parts.ObservationFields`
-    (so that the dict form and the text, written in :mod:`spades_rules.views.render`, read them without
-    importing this module); this class adds the forms: :meth:`to_dict`, :meth:`from_dict`, :meth:`render`.
+    The dict form and the text are written in :mod:`spades_rules.views.render` (:meth:`to_dict`,
+    :meth:`from_dict`, :meth:`render`).
     """
 
-    __hash__ = ObservationFields.__hash__  # the fields' cached hash (defining ``__eq__`` would unset it)
+    rules: Rules
+    seat: int
+    """The observing seat."""
+    phase: Phase
+    dealer: int
+    """The dealer of the current hand (of the next hand in the ``DEAL`` phase)."""
+    to_act: int | None
+    """The seat whose turn it is (None in the ``DEAL`` phase and at game over)."""
+    hand: tuple[Card, ...] | None
+    """The seat's own cards, sorted; None when withheld (``observe(..., hide_own_hand=True)``)."""
+    hand_sizes: tuple[int, ...]
+    """The number of cards each seat holds."""
+    bids: tuple[Bid | None, ...]
+    """Each seat's bid (None until made, and throughout no-bid Spades); a blind nil has ``blind=True``."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current hand, each with leader, cards in play order and winner."""
+    current_trick: Trick | None
+    """The trick in progress during the ``PLAY`` phase (possibly empty); None in every other phase."""
+    tricks_won: tuple[int, ...]
+    """Tricks won so far by each seat in the current hand."""
+    spades_broken: bool
+    voids: tuple[tuple[Suit, ...], ...]
+    """Per seat, the suits it has shown it lacks: suits it failed to follow (effective suits: jokers and a
+    promoted 2♦ are spades), and every other suit when it led a spade before spades were broken (which
+    only a seat holding nothing but spades may do). A void lasts to the end of the hand."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """Per seat, cards the observer knows that seat holds: the cards it passed to its partner in a blind
+    nil exchange (and did not get back) that the partner has not played yet; with
+    ``first_lead="lowest_club"`` before the first lead, the lowest club, held by the leader. Empty for the
+    observer itself (see :attr:`hand`)."""
+    exchanges: tuple[ExchangeView, ...]
+    """The blind-nil exchanges made so far, in order; cards shown only to the two seats involved."""
+    pending_exchanges: tuple[tuple[int, int], ...]
+    """Exchanges still due, as ``(giver, receiver)``."""
+    draws: tuple[bool, ...]
+    """Two-player draw: every turn's keep (True) / reject (False) decision so far, both players' (a
+    player sees whether the other took the top card or the next one, never the cards)."""
+    own_draws: tuple[DrawTurn, ...]
+    """Two-player draw: the observer's own turns, with the cards it kept and the discards it saw."""
+    draw_card: Card | None
+    """Two-player draw: the top card of the stock, which the observer looks at when it is its turn to
+    keep or reject it; None otherwise."""
+    stock_remaining: int
+    """Two-player draw: cards left in the stock (0 in dealt games)."""
+    scores: tuple[int, ...]
+    """Points per side."""
+    bags: tuple[int, ...]
+    """Accumulated bags per side."""
+    initial_scores: tuple[int, ...]
+    """The scores the game started from."""
+    initial_bags: tuple[int, ...]
+    """The bags the game started from."""
+    results: tuple[HandScore, ...]
+    """The score sheets of the finished hands."""
+    winner: int | None
+    """The winning side at game over (None before, or for a draw)."""
+    legal_actions: tuple[PlayerAction, ...]
+    """The actions the observer may take now, in the engine's order: its bids, exchanges, draw decisions or
+    plays when it is its turn, plus a :class:`~spades_rules.actions.Redeal` it may call out of turn; empty
+    otherwise."""
+
+    _checked: bool = attrs.field(default=False, init=False, eq=False, hash=False, repr=False)
+    """Whether the view is known to pass :func:`~spades_rules.views.render.check_view` (``observe`` built
+    it, or it was checked once: a frozen value stays consistent). Not a part of the view: no argument, never
+    compared, hashed or printed."""
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Whether the observer's own cards are withheld from this view."""
+        return self.hand is None
+
+    @property
+    def draws_taken(self) -> int:
+        """Two-player draw: the number of turns taken so far."""
+        return len(self.draws)
+
+    @property
+    def hands_played(self) -> int:
+        """The number of finished hands."""
+        return len(self.results)
+
 
     def to_dict(self) -> dict[str, Any]:
         """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.to_dict`); every legal
@@ -100,14 +181,18 @@ class Observation(ObservationFields):
         return svg.view(self)
 
 
-def _observation(view: _ObservationSlots) -> Observation:
+_OBSERVATION_STORAGE: Final = plain_storage(Observation)
+
+
+def _observation(view: Any) -> Observation:
     """The filled storage ``view`` made an ``Observation``: the very value ``Observation(...)`` builds with
     the same fields, without the attrs ``__init__`` (a call with 27 keywords and a generic per-field setter
     costs about five times the plain stores; ``observe``'s speed trick). ``observe`` builds consistent views,
     so the view is marked as checked."""
     view._checked = True
+    view._attrs_cached_hash = None  # the slot in which attrs caches the hash (cache_hash=True)
     view.__class__ = Observation
-    return view  # type: ignore[return-value]
+    return view  # type: ignore[no-any-return]
 
 
 _new: Final[Callable[[type], Any]] = object.__new__
@@ -191,7 +276,7 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
         giver, receiver = exchange.seat, _receiver(rules, exchange.seat)
         shown = exchange.cards if seat in (giver, receiver) else None
         exchanges.append(ExchangeView(giver=giver, receiver=receiver, size=len(exchange.cards), cards=shown))
-    view: _ObservationSlots = _new(_ObservationSlots)  # filled by plain stores: see _observation
+    view: Any = _new(_OBSERVATION_STORAGE)  # filled by plain stores: see _observation
     view.rules = rules
     view.seat = seat
     view.phase = state.phase

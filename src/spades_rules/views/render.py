@@ -1,4 +1,5 @@
-"""An :class:`~spades_rules.views.Observation` as JSON and as text, and the check of its shape.
+"""The forms of an :class:`~spades_rules.views.Observation` besides the value: its JSON-safe dict form and
+its reader, its readable text, and the check of a view's shape.
 
 - :func:`to_dict` writes a view's JSON-safe dict form; every legal action carries its integer ``code``
   (:func:`~spades_rules.codec.encode_action`), so a client can answer with a code or with the action.
@@ -13,15 +14,15 @@ Actions use their one dict form (:meth:`Play.to_dict <spades_rules.actions.Play.
 suits their letters; the rules are :meth:`Rules.options <spades_rules.rules.Rules.options>`. The
 JSON form is described key by key in the embedding guide of the documentation.
 
-This module sits below :mod:`spades_rules.views.observation` (whose methods delegate here): it reads a
-view's fields as :class:`~spades_rules.views.parts.ObservationFields` declares them, builds views through
-the class it is given, and never imports the observation module.
+This module sits below :mod:`spades_rules.views.observation` (whose methods delegate here): it reads the
+fields :class:`~spades_rules.views.Observation` declares, builds views through the class it is given, and
+imports the observation module for types only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -32,25 +33,22 @@ from spades_rules.errors import ObservationError, SpadesError, describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
-from spades_rules.views.parts import DrawTurn, ExchangeView, ObservationFields, known_consistent, mark_consistent
+from spades_rules.views.parts import DrawTurn, ExchangeView
 
-_View = TypeVar("_View", bound=ObservationFields)
+if TYPE_CHECKING:
+    from spades_rules.views.observation import Observation
+
+_View = TypeVar("_View", bound="Observation")
 
 __all__ = ["check_view", "from_dict", "render", "to_dict"]
 
 _SUIT_OF_LETTER: Final = {suit.letter: suit for suit in Suit}
 _MAX_INT: Final = 10**12
 """Largest number a view's dict may hold (scores, sizes): anything larger is not a game."""
-_KEYS: Final = (
-    "rules", "seat", "phase", "dealer", "to_act", "hand", "hand_sizes", "bids", "tricks", "current_trick",
-    "tricks_won", "spades_broken", "voids", "known_cards", "exchanges", "pending_exchanges", "draws", "own_draws",
-    "draw_card", "stock_remaining", "scores", "bags", "initial_scores", "initial_bags", "results", "winner",
-    "legal_actions",
-)
 
 
 # ---------------------------------------------------------------------------------------- to_dict
-def to_dict(view: ObservationFields) -> dict[str, Any]:
+def to_dict(view: Observation) -> dict[str, Any]:
     """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
     return {
         "rules": view.rules.options(),
@@ -132,20 +130,21 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     naming the key.
     """
     try:
-        view = cls(**_fields(data))
+        view = cls(**_fields(data, tuple(field.name for field in attrs.fields(cls) if field.init)))
         _check(view)
     except _Bad as error:
         raise ObservationError(f"not a view's dict form: {error}") from None
     return view
 
 
-def _fields(data: Mapping[str, Any]) -> dict[str, Any]:
+def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """The view's field values read from its dict form, whose ``keys`` are the view's fields."""
     if not isinstance(data, Mapping):
         raise _Bad("view", f"must be a dict, not {type(data).__name__}")
     for key in data:
-        if key not in _KEYS:
+        if key not in keys:
             raise _Bad("view", f"unknown key {describe(key)}")
-    missing = [key for key in _KEYS if key not in data]
+    missing = [key for key in keys if key not in data]
     if missing:
         raise _Bad("view", f"missing {', '.join(missing)}")
     rules = _rules(data["rules"])
@@ -293,7 +292,18 @@ def _result(value: object, where: str) -> HandScore:
 
 
 # ---------------------------------------------------------------------------------------- the shape check
-def check_view(view: ObservationFields) -> None:
+def known_consistent(view: Observation) -> bool:
+    """Whether ``view`` is known to pass :func:`check_view`: ``observe`` built it, or it was checked before
+    (a frozen value stays consistent, so it is checked once)."""
+    return view._checked
+
+
+def mark_consistent(view: Observation) -> None:
+    """Remember that ``view`` passed the check (a field outside the view's value: never compared or hashed)."""
+    object.__setattr__(view, "_checked", True)
+
+
+def check_view(view: Observation) -> None:
     """Check that ``view``'s fields have the types and lengths an observation of its rules has: seats in
     range, one entry per seat or per side, cards of the rules' deck, none seen in two places (the hand,
     the tricks, the known cards), bids and legal actions of the right seats. Raises
@@ -308,7 +318,7 @@ def check_view(view: ObservationFields) -> None:
     mark_consistent(view)
 
 
-def _check(view: ObservationFields) -> None:
+def _check(view: Observation) -> None:
     rules = view.rules
     if not isinstance(rules, Rules):
         raise _Bad("rules", f"must be a Rules, not {describe(rules)}")
@@ -431,7 +441,7 @@ def _check_trick(
         raise _Bad(where, f"a trick in progress holds fewer than {n} cards and has no winner")
 
 
-def _check_own_draws(view: ObservationFields, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
+def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
     for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
         where = f"own_draws[{at}]"
         if not isinstance(turn, DrawTurn):
@@ -461,7 +471,7 @@ def _check_result(result: object, where: str, n: int, sides: int) -> None:
 
 
 # ---------------------------------------------------------------------------------------- text
-def render(view: ObservationFields) -> str:
+def render(view: Observation) -> str:
     """A readable multi-line text of ``view``, for a terminal or a simple UI."""
     rules = view.rules
     head = f"Seat {view.seat} - {view.phase.value.replace('_', ' ')} phase, dealer {view.dealer}"
