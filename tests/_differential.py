@@ -8,6 +8,7 @@ counts what was compared.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -24,7 +25,9 @@ from oracle.game import Result
 from oracle.options import HOUSE_RULES
 from oracle.policy import choose, starting_scores
 from oracle.scoring import score_hand as oracle_score_hand
+from oracle.sheets import sheet_refusal
 from oracle.views import BETWEEN_HANDS
+from spades_rules import Bid as LibraryBid
 from spades_rules import (
     Deal,
     GameState,
@@ -33,12 +36,18 @@ from spades_rules import (
     ObservationError,
     Rules,
     RulesError,
+    ScoreSheet,
+    ScoreSheetError,
     apply,
+    dumps,
+    from_dict,
     legal_actions,
     legal_codes,
+    loads,
     new_game,
     observe,
     score_hand,
+    to_dict,
 )
 
 SIDE_FIELDS = (
@@ -302,7 +311,32 @@ def play_and_compare(
     else:
         raise Disagreement(f"the game did not end\n{_context(rules, seed, state)()}")
     tally.events["games won" if state.winner is not None else "games drawn"] += 1
+    _compare_records(state, game, _context(rules, seed, state))
+    _compare_score_sheet(rules, state, game, _context(rules, seed, state))
     return tally
+
+
+def _compare_records(state: GameState, game: OracleGame, context: Context) -> None:
+    """The game's record holds the actions the model was told, and replays to the same game."""
+    played = [from_library(action) for action in state.history if not isinstance(action, Deal)]
+    if played != game.actions:
+        raise _differ("the record's actions", list(map(str, played)), list(map(str, game.actions)), context)
+    if from_dict(to_dict(state)) != state or loads(dumps(state)) != state:
+        raise _differ("the replayed record", "a different game", "the same game", context)
+
+
+def _compare_score_sheet(rules: Rules, state: GameState, game: OracleGame, context: Context) -> None:
+    """A running score sheet fed the game's hands ends where the game ended."""
+    sheet = ScoreSheet(rules, scores=game.initial_scores, bags=game.initial_bags)
+    for score in state.results:
+        sheet = sheet.add(None if rules.bidding == "none" else list(score.bids), list(score.tricks_won))
+    for what, library, model in (
+        ("the score sheet's scores", tuple(sheet.scores), tuple(game.scores)),
+        ("the score sheet's bags", tuple(sheet.bags), tuple(game.bags)),
+        ("the score sheet's end", (sheet.is_over, sheet.winner), (game.is_over, game.winner)),
+    ):
+        if library != model:
+            raise _differ(what, library, model, context)
 
 
 def _note(game: OracleGame, action: Action, tally: Tally) -> None:
@@ -343,3 +377,61 @@ def check_rule_set(options: dict[str, Any], seed: int, tally: Tally, **play: Any
         why = "; ".join(f"{', '.join(r.options)}: {r.why} ({r.source})" for r in expected)
         raise Disagreement(f"the library accepts rules the model refuses: {options!r}\n  {why}")
     tally.add(play_and_compare(rules, seed, **play))
+
+
+# ----------------------------------------------------------------------------------------- score sheets
+def random_sheet(rng: random.Random, rules: Rules) -> tuple[list[LibraryBid] | None, list[int], list[int]]:
+    """A random score sheet: bids drawn from everything a sheet can say (often something the rules
+    forbid), tricks that usually add up to a hand, and bags carried in."""
+    players, in_hand = rules.players, rules.tricks_per_hand
+    blind_numbers = "blind_bid_min" in library_options()
+    bids: list[LibraryBid] | None = None
+    if rules.bidding != "none" or rng.random() < 0.1:
+        bids = []
+        for seat in range(players):
+            roll = rng.random()
+            if roll < 0.2:
+                bids.append(LibraryBid(seat, 0))
+            elif roll < 0.3:
+                bids.append(LibraryBid(seat, 0, blind=True))
+            elif roll < 0.38 and blind_numbers:
+                bids.append(LibraryBid(seat, rng.randint(1, in_hand), blind=True))
+            else:
+                bids.append(LibraryBid(seat, rng.choice([rng.randint(1, 5), rng.randint(1, in_hand)])))
+    tricks = [0] * players
+    for _ in range(in_hand + rng.choice([0, 0, 0, 0, -1, 1])):
+        tricks[rng.randrange(players)] += 1
+    limit = rules.bag_limit
+    bags = [rng.randrange(limit + 1) if limit is not None else rng.randrange(20) for _ in rules.sides]
+    return bids, tricks, bags
+
+
+def _takes_partial() -> bool:
+    """Whether ``score_hand`` has the ``partial`` switch (without it, a sheet may total less than a hand)."""
+    return "partial" in inspect.signature(score_hand).parameters
+
+
+def check_sheets(rules: Rules, rng: random.Random, count: int, tally: Tally) -> None:
+    """Random sheets: ``score_hand`` must refuse exactly those the model refuses, and score the others alike."""
+    options, switch = Options.of(rules), _takes_partial()
+    for _ in range(count):
+        bids, tricks, bags = random_sheet(rng, rules)
+        partial = not switch or rng.random() < 0.3
+        model_bids = None if bids is None else [bid_from_library(bid) for bid in bids]
+        why = sheet_refusal(options, model_bids, tricks, bags, partial=partial)
+        sheet = f"  rules: {rules!r}\n  sheet: bids {bids} tricks {tricks} bags before {bags}, partial {partial}"
+        extra: dict[str, bool] = {"partial": partial} if switch else {}
+        try:
+            library = score_hand(rules, bids, tricks, bags_before=bags, **extra)
+        except ScoreSheetError as error:
+            if why is None:
+                raise Disagreement(f"score_hand refuses a sheet the model scores: {error}\n{sheet}") from None
+            tally.events["sheets refused"] += 1
+            continue
+        if why is not None:
+            raise Disagreement(f"score_hand scores a sheet the model refuses ({why})\n{sheet}")
+        model = oracle_score_hand(options, model_bids or [None] * rules.players, tricks, bags)
+        expected = [tuple(getattr(line, name) for name in SIDE_FIELDS) for line in model]
+        if _side_values(library) != expected:
+            raise Disagreement(f"score_hand differs\n  library {_side_values(library)}\n  model   {expected}\n{sheet}")
+        tally.sheets += 1

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from _differential import Tally, check_rule_set, house_rules_landed, library_options, play_and_compare
+from _differential import Tally, check_rule_set, check_sheets, house_rules_landed, library_options, play_and_compare
 from oracle import DEFAULTS, HOUSE_RULES, Options, OracleGame, refusals
 from oracle.actions import Bid, Play, Redeal
 from oracle.bidding import legal_bids, may_call_redeal
@@ -328,6 +328,26 @@ def test_random_rule_sets_agree_with_the_model() -> None:
 def test_random_house_rule_sets_agree_with_the_model() -> None:
     tally = _random_sets(2000 if FUZZ else 12, 100_000, house=True)
     _report("random house-rule sets", tally)
+
+
+def test_random_score_sheets_agree_with_the_model() -> None:
+    """Random sheets over random rule sets: refused exactly when the model refuses them (a bid that could
+    not have been bid, spade counts the cards held cannot have, tricks that do not add up, bags at the
+    limit), scored alike otherwise."""
+    tally = Tally()
+    known, landed = library_options(), house_rules_landed()
+    for seed in range(2000 if FUZZ else 12):
+        rng = random.Random(seed)
+        options = random_options(rng, known, PRESET_CHANGES, house_rules=landed)
+        for _ in range(30):
+            if not refusals(options, known, house_rules=landed):
+                break
+            del options[rng.choice(sorted(options))]
+        if not refusals(options, known, house_rules=landed):
+            tally.rule_sets += 1
+            check_sheets(Rules(**options), rng, 30, tally)
+    assert tally.sheets > 0 and tally.events["sheets refused"] > 0
+    _report("random score sheets", tally)
 
 
 def test_redeals_and_exchanges_agree_with_the_model() -> None:

@@ -86,6 +86,7 @@ class OracleGame:
         self.winner: int | None = None
         self.redeals = 0
         self._legal: list[Action] | None = None  # the legal actions, listed once per decision
+        self.actions: list[Action] = []  # every action taken, in order
 
     @property
     def tricks_per_hand(self) -> int:
@@ -169,6 +170,7 @@ class OracleGame:
     def apply(self, action: Action) -> None:
         assert action in self.legal(), f"the oracle does not list {action!r}"
         self._legal = None
+        self.actions.append(action)
         hand = self.hand
         assert hand is not None
         if isinstance(action, Redeal):
