@@ -21,12 +21,14 @@ from spades_rules import (
     DrawDecision,
     Exchange,
     GameState,
+    HandScore,
     ObservationError,
     Phase,
     Play,
     RecordError,
     Redeal,
     Rules,
+    ScoreSheetError,
     SpadesError,
     action_from_dict,
     apply,
@@ -35,6 +37,7 @@ from spades_rules import (
     legal_actions,
     new_game,
     parse_action,
+    score_hand,
 )
 from spades_rules import strategies as sst
 from spades_rules.bots import HeuristicBot, RandomBot
@@ -341,3 +344,54 @@ def test_a_card_seen_in_two_places_is_named() -> None:
 def test_errors_are_spades_errors() -> None:
     with pytest.raises(SpadesError):
         Observation.from_dict({})
+
+
+# ---------------------------------------------------------------------------------------- hand scores
+@given(sst.games())
+def test_every_hand_score_round_trips_through_json(game: GameState) -> None:
+    for result in game.results:
+        data = json.loads(json.dumps(result.to_dict()))
+        assert HandScore.from_dict(data) == result
+        assert set(data) == {"bids", "tricks_won", "sides"}
+
+
+def _hand_dict() -> dict[str, Any]:
+    hand = score_hand(Rules.standard(), [3, "nil", 2, 4], [4, 1, 4, 4])
+    data: dict[str, Any] = json.loads(json.dumps(hand.to_dict()))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda d: d["sides"][0].__setitem__("total", 999), "hand.sides[0].total"),
+        (lambda d: d["sides"][0].__setitem__("bag_points", "3"), "hand.sides[0].bag_points"),
+        (lambda d: d["sides"][1].__setitem__("side", 0), "hand.sides[1].side"),
+        (lambda d: d["sides"][0].__setitem__("made", 1), "hand.sides[0].made"),
+        (lambda d: d["sides"][0].pop("bags"), "hand.sides[0]"),
+        (lambda d: d["bids"].__setitem__(1, {"type": "bid", "seat": 2, "tricks": 0}), "hand.bids[1]"),
+        (lambda d: d["bids"].__setitem__(1, {"type": "play", "seat": 1, "card": "AS"}), "hand.bids[1]"),
+        (lambda d: d["tricks_won"].__setitem__(1, -1), "hand.tricks_won[1]"),
+        (lambda d: d["tricks_won"].pop(), "hand.tricks_won"),
+        (lambda d: d.__setitem__("extra", 1), "hand"),
+        (lambda d: d.__setitem__("sides", []), "hand.sides"),
+    ],
+)
+def test_a_tampered_hand_score_is_a_score_sheet_error_naming_where(edit: Any, where: str) -> None:
+    data = _hand_dict()
+    edit(data)
+    with pytest.raises(ScoreSheetError) as info:
+        HandScore.from_dict(data)
+    assert info.value.where == where
+
+
+def test_a_view_with_a_tampered_result_is_an_observation_error_naming_the_result() -> None:
+    rules = Rules.standard().evolve(max_hands=2)
+    state = new_game(rules)
+    rng = random.Random(1)
+    while not state.results:
+        state = apply(state, Deal.shuffled(rules, rng) if state.is_chance else rng.choice(legal_actions(state)))
+    data = observe(state, 0).to_dict()
+    data["results"][0]["sides"][0]["total"] += 1
+    with pytest.raises(ObservationError, match=r"results\[0\]\.sides\[0\]\.total: must be the sum"):
+        Observation.from_dict(data)

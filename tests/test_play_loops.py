@@ -176,7 +176,7 @@ def test_both_loops_end_under_random_rules_and_starting_scores(rules: Rules, see
     if start == "near_target":
         scores = _near_target(rules)
     elif start == "low" and rules.losing_score is not None:
-        scores = [rules.losing_score + 1] + [0] * (rules.num_sides - 1)
+        scores = [rules.losing_score + 1] * rules.num_sides
     state = new_game(rules, scores=scores)
     before = state
     state = _play_hand(state, rng)

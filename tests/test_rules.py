@@ -6,6 +6,7 @@ is a hashable value whose ``repr`` evaluates back to it and which pickles; one p
 from __future__ import annotations
 
 import copy
+import json
 import math
 import pickle
 import random
@@ -581,3 +582,38 @@ def test_the_bid_format_properties_of_the_rules_page() -> None:
     assert suicide.needs_partnerships and not whiz.needs_partnerships
     assert mirror.spades_shown(Bid(0, 0)) == 0 and whiz.spades_shown(Bid(0, 0)) is None
     assert whiz.spades_shown(Bid(0, 3)) == 3 and standard.spades_shown(Bid(0, 3)) is None
+
+
+# ------------------------------------------------------------------------------------ the compact dict form
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_a_preset_is_its_name_on_the_wire(name: str) -> None:
+    rules = Rules.preset(name)
+    form = rules.to_dict()
+    assert set(form) == {"preset"} and Rules.preset(form["preset"]) == rules
+    assert Rules.from_dict(form) == rules
+
+
+@given(sst.rules())
+def test_the_compact_form_round_trips_and_is_never_longer_than_the_changes(rules: Rules) -> None:
+    form = rules.to_dict()
+    assert Rules.from_dict(json.loads(json.dumps(form))) == rules
+    assert len(form) <= len(rules.changes()) + 1
+    assert Rules.from_dict(rules.options()) == rules  # the full form reads too
+
+
+def test_the_compact_form_names_the_nearest_preset() -> None:
+    assert Rules.jokers().evolve(bag_limit=5).to_dict() == {"preset": "jokers", "bag_limit": 5}
+    assert Rules.standard().evolve(target_score=300).to_dict() == {"preset": "standard", "target_score": 300}
+    form = Rules.standard().to_dict()
+    form["preset"] = "bicycle"
+    assert Rules.standard().to_dict() == {"preset": "standard"}  # the cache hands out copies
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [({"preset": "chess"}, "unknown preset"), ({"preset": "standard", "bags": 3}, "unknown option"),
+     ({"players": 3}, "partnerships"), ([("preset", "standard")], "maps option names"), ({1: 2}, "maps option names")],
+)
+def test_a_bad_compact_form_is_a_rules_error(data: Any, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        Rules.from_dict(data)

@@ -4,9 +4,13 @@ carried in are bounded and their penalty computed at once, the MSN Zone failed-n
 
 from __future__ import annotations
 
+import contextlib
 import io
+import itertools
+import json
 import pickle
 import random
+import re
 import time
 from typing import Any
 
@@ -203,7 +207,7 @@ def test_a_score_sheet_keeps_totals_bags_and_every_hand() -> None:
 
 def test_a_score_sheet_ends_the_game_by_the_engines_rules() -> None:
     rules = Rules.standard().evolve(target_score=100, losing_score=-100)
-    tied = ScoreSheet(rules, scores=[40, 40]).add([3, 3, 3, 3], [3, 3, 3, 3])  # both reach 100: tied
+    tied = ScoreSheet(rules, scores=[39, 40]).add([3, 3, 3, 3], [4, 3, 3, 3])  # both reach 100: tied
     assert tied.scores == (100, 100) and not tied.is_over and tied.winner is None
     won = tied.add([3, 3, 2, 2], [3, 3, 3, 4])
     assert won.is_over and won.winner == 1
@@ -211,7 +215,7 @@ def test_a_score_sheet_ends_the_game_by_the_engines_rules() -> None:
         won.add([3, 3, 2, 2], [3, 3, 3, 4])
     lost = ScoreSheet(rules).add([6, 3, 5, 3], [2, 4, 1, 6])  # N/S set on 11, E/W make 6 with 4 bags
     assert lost.scores == (-110, 64) and lost.is_over and lost.winner == 1
-    draw = ScoreSheet(Rules(max_hands=1)).add([3, 3, 3, 3], [3, 3, 3, 3])
+    draw = ScoreSheet(Rules(max_hands=1), scores=[-1, 0]).add([3, 3, 3, 3], [4, 3, 3, 3])
     assert draw.is_over and draw.winner is None
 
 
@@ -289,3 +293,145 @@ def test_engine_games_score_failed_nil_bags_without_points() -> None:
                 nil_bags += nil_tricks
                 assert side.bag_points == (side.bags - nil_tricks) * rules.bag_value
     assert nil_bags  # failed nils happened, and their bags scored nothing
+
+
+# ------------------------------------------------------------------------------------------- undo, save and load
+def _engine_sheet(rules: Rules, seed: int) -> ScoreSheet:
+    """The sheet of a random engine game under ``rules`` (each hand's bids and tricks as the engine played them)."""
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while not state.is_over:
+        state = apply(state, Deal.shuffled(rules, rng) if state.is_chance else rng.choice(legal_actions(state)))
+    sheet = ScoreSheet(rules)
+    for result in state.results:
+        sheet = sheet.add(result.bids, result.tricks_won)
+    assert sheet.scores == state.scores and sheet.is_over
+    return sheet
+
+
+def test_undo_takes_back_the_last_hand_and_reopens_a_finished_game() -> None:
+    rules = Rules.standard().evolve(target_score=250)
+    sheets = [ScoreSheet(rules)]
+    hands: list[tuple[list[Any], list[int]]] = [
+        ([3, 4, 2, 4], [4, 3, 4, 2]), (["nil", 4, 5, 3], [0, 5, 7, 1]), ([4, 3, 3, 3], [5, 3, 3, 2])
+    ]
+    for bids, tricks in hands:
+        sheets.append(sheets[-1].add(bids, tricks))
+    assert sheets[-1].is_over and sheets[-1].winner == 0
+    for before, after in itertools.pairwise(sheets):
+        undone = after.undo()
+        assert undone == before
+        assert (undone.scores, undone.bags, undone.is_over, undone.winner) == (
+            before.scores, before.bags, before.is_over, before.winner,
+        )
+        assert undone.scores_after == before.scores_after
+    corrected = sheets[-1].undo().add([4, 3, 3, 3], [4, 3, 3, 3])
+    assert corrected.scores == (275, -90) and corrected.is_over
+
+
+def test_undo_on_an_empty_sheet_is_a_score_sheet_error() -> None:
+    with pytest.raises(ScoreSheetError, match="no hand to undo"):
+        ScoreSheet(Rules.standard()).undo()
+
+
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_a_sheet_saves_and_loads_through_json_under_every_preset(name: str) -> None:
+    sheet = _engine_sheet(Rules.preset(name).evolve(max_hands=3), 7)
+    data = sheet.to_dict()
+    assert data["format"] == "spades_rules.sheet/1"
+    assert data["rules"]["preset"] in Rules.presets()
+    loaded = ScoreSheet.from_dict(json.loads(json.dumps(data)))
+    assert loaded == sheet
+    assert (loaded.scores_after, loaded.is_over, loaded.winner, loaded.bags) == (
+        sheet.scores_after, sheet.is_over, sheet.winner, sheet.bags,
+    )
+
+
+def test_a_saved_sheet_writes_bids_as_a_paper_sheet_does() -> None:
+    rules = Rules.standard().evolve(blind_nil_deficit=None)
+    sheet = ScoreSheet(rules, scores=[10, -20], bags=[3, 0]).add(["blind nil", 4, "nil", 5], [0, 6, 1, 6])
+    hand = sheet.to_dict()["hands"][0]
+    assert hand == {"bids": ["blind nil", "4", "nil", "5"], "tricks": [0, 6, 1, 6], "scores": list(sheet.scores)}
+    assert sheet.to_dict()["scores"] == [10, -20] and sheet.to_dict()["bags"] == [3, 0]
+    assert ScoreSheet.from_dict(sheet.to_dict()) == sheet
+
+
+def test_a_partial_hand_is_saved_as_partial_and_loads() -> None:
+    sheet = ScoreSheet(Rules.standard()).add([3, 4, 2, 4], [3, 2, 3, 1], partial=True)
+    data = sheet.to_dict()
+    assert data["hands"][0]["partial"] is True
+    assert ScoreSheet.from_dict(data) == sheet
+    del data["hands"][0]["partial"]
+    with pytest.raises(ScoreSheetError, match=r"hands\[0\]: tricks won total 9, but a hand has 13"):
+        ScoreSheet.from_dict(data)
+
+
+def test_a_no_bid_sheet_saves_null_bids() -> None:
+    sheet = ScoreSheet(Rules.no_bid()).add(None, [8, 5, 0, 0])
+    data = sheet.to_dict()
+    assert data["hands"][0]["bids"] == [None, None, None, None]
+    assert ScoreSheet.from_dict(data) == sheet
+
+
+def test_a_hand_written_sheet_needs_only_the_format_rules_and_hands() -> None:
+    data = {"format": "spades_rules.sheet/1", "rules": {"preset": "standard"},
+            "hands": [{"bids": [3, "4", "2", "nil"], "tricks": [4, 4, 5, 0]}]}
+    assert ScoreSheet.from_dict(data).scores == (54, 140)
+    assert ScoreSheet.from_dict({"format": "spades_rules.sheet/1"}) == ScoreSheet(Rules.standard())
+
+
+def _tampered(edit: Any) -> dict[str, Any]:
+    rules = Rules.standard().evolve(target_score=250)
+    sheet = ScoreSheet(rules).add([3, 4, 2, 4], [4, 3, 4, 2]).add(["nil", 4, 5, 3], [0, 5, 7, 1])
+    data: dict[str, Any] = json.loads(json.dumps(sheet.to_dict()))
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("edit", "where", "words"),
+    [
+        (lambda d: d["hands"][0]["tricks"].__setitem__(0, 5), "hands[0]", "total 14"),
+        (lambda d: d["hands"][0]["tricks"].__setitem__(0, 3), "hands[0]", "total 12"),
+        (lambda d: d["hands"][1]["scores"].__setitem__(0, 206), "hands[1].scores", "the sheet was edited"),
+        (lambda d: d["hands"][1]["bids"].__setitem__(0, "blind nil"), "hands[1]", "blind nil"),
+        (lambda d: d["hands"][0]["bids"].__setitem__(1, "14"), "hands[0]", "cannot bid 14"),
+        (lambda d: d["hands"][0].__setitem__("partial", "yes"), "hands[0].partial", "true or false"),
+        (lambda d: d["hands"][0].__setitem__("extra", 1), "hands[0]", "unknown key 'extra'"),
+        (lambda d: d["hands"][0].pop("tricks"), "hands[0]", "missing tricks"),
+        (lambda d: d["hands"][0].__setitem__("tricks", "4 3 4 2"), "hands[0].tricks", "must be a list"),
+        (lambda d: d["hands"].append({"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}) or d["hands"].append(
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}), "hands[3]", "the game is over after 3 hands"),
+        (lambda d: d.__setitem__("format", "spades_rules/1"), "format", "spades_rules.sheet/1"),
+        (lambda d: d.__setitem__("rules", {"preset": "chess"}), "rules", "unknown preset"),
+        (lambda d: d.__setitem__("rules", {"bag_limit": -4}), "rules", "bag_limit"),
+        (lambda d: d.__setitem__("scores", [300, 0]), "sheet", "already end the game"),
+        (lambda d: d.__setitem__("hands", {"0": 1}), "hands", "must be a list"),
+        (lambda d: d.__setitem__("moves", []), "sheet", "unknown key 'moves'"),
+    ],
+)
+def test_a_tampered_sheet_is_refused_naming_where(edit: Any, where: str, words: str) -> None:
+    with pytest.raises(ScoreSheetError, match=re.escape(words)) as info:
+        ScoreSheet.from_dict(_tampered(edit))
+    assert info.value.where == where
+
+
+def test_loading_a_sheet_is_linear_and_bounded() -> None:
+    rules = Rules.no_bid().evolve(target_score=10**6)
+    hands = [{"bids": [None] * 4, "tricks": [7, 6, 0, 0]} for _ in range(20_000)]
+    started = time.perf_counter()
+    sheet = ScoreSheet.from_dict({"format": "spades_rules.sheet/1", "rules": rules.to_dict(), "hands": hands})
+    assert sheet.hands_played == 20_000 and time.perf_counter() - started < 20
+    with pytest.raises(ScoreSheetError, match="at most 100000"):
+        ScoreSheet.from_dict({"format": "spades_rules.sheet/1", "hands": [{}] * 100_001})
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                    max_leaves=12))
+def test_a_sheet_made_of_junk_is_a_score_sheet_error(junk: Any) -> None:
+    form = "spades_rules.sheet/1"
+    datas = (junk, {"format": form, "hands": junk}, {"format": form, "hands": [junk]}, {"format": form, "rules": junk})
+    for data in datas:
+        with contextlib.suppress(ScoreSheetError):  # anything else fails the test
+            ScoreSheet.from_dict(data)

@@ -7,6 +7,7 @@ import pytest
 
 from _scenarios import ONE_HEART, STANDARD, SUIT_PER_SEAT, bid_all, deal, deal_next, play_out
 from spades_rules import (
+    ArgumentTypeError,
     Bid,
     HandScore,
     Phase,
@@ -16,6 +17,7 @@ from spades_rules import (
     SpadesError,
     score_hand,
 )
+from spades_rules.bots import RandomBot, play_game
 
 # Side 0 is seats (0, 2), side 1 seats (1, 3). In the sheets below side 0 bids 3 + 2 = 5.
 PAGAT_BIDS = [3, 4, 2, 4]
@@ -294,11 +296,41 @@ def test_hand_score_totals_and_breakdown_add_up() -> None:
     assert score.bags_after == (2, 9)
 
 
-def test_tricks_totalling_less_than_thirteen_are_accepted() -> None:
-    score = score_hand(STANDARD, [2, 1, 1, 1], [3, 1, 1, 1])
+def test_tricks_totalling_less_than_a_hand_are_refused_unless_partial() -> None:
+    """A mistyped count must not become a wrong score (the rules page, "Fine points")."""
+    for tricks in ([3, 1, 1, 1], [4, 3, 4, 1], [0, 0, 0, 0]):
+        with pytest.raises(ScoreSheetError, match=rf"tricks won total {sum(tricks)}, but a hand has 13; partial=True"):
+            score_hand(STANDARD, [2, 1, 1, 1], tricks)
+    score = score_hand(STANDARD, [2, 1, 1, 1], [3, 1, 1, 1], partial=True)
     assert score.totals == (30 + 1, 20)
     assert score.tricks_won == (3, 1, 1, 1)
-    assert score_hand(STANDARD, [1, 1, 1, 1], [0, 0, 0, 0]).totals == (-20, -20)
+    assert score_hand(STANDARD, [1, 1, 1, 1], [0, 0, 0, 0], partial=True).totals == (-20, -20)
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_tricks_totalling_more_than_a_hand_are_always_refused(partial: bool) -> None:
+    with pytest.raises(ScoreSheetError, match="tricks won total 14, but a hand has only 13"):
+        score_hand(STANDARD, [3, 3, 3, 3], [4, 4, 3, 3], partial=partial)
+
+
+@pytest.mark.parametrize("name", sorted(Rules.presets()))
+def test_the_hand_size_is_the_rules_own(name: str) -> None:
+    """Every preset's played hand is a sheet accepted; one trick less is refused, naming the rules' hand size."""
+    rules = Rules.preset(name).evolve(max_hands=1)
+    final = play_game(rules, [RandomBot(seed) for seed in range(rules.players)], seed=1)
+    played = final.results[0]
+    bids = None if all(bid is None for bid in played.bids) else list(played.bids)
+    assert score_hand(rules, bids, played.tricks_won) == played
+    short = list(played.tricks_won)
+    short[short.index(max(short))] -= 1
+    size = rules.tricks_per_hand
+    with pytest.raises(ScoreSheetError, match=f"total {size - 1}, but a hand has {size}"):
+        score_hand(rules, bids, short)
+
+
+def test_partial_must_be_a_bool() -> None:
+    with pytest.raises(ArgumentTypeError, match="partial"):
+        score_hand(STANDARD, [3, 3, 3, 3], [4, 3, 3, 3], partial=1)  # type: ignore[arg-type]
 
 
 def test_score_hand_is_pure() -> None:
@@ -317,10 +349,10 @@ def test_score_hand_is_pure() -> None:
         ([3, 3, 3, 3, 1], [3, 3, 3, 3], "one bid and one trick count per seat"),
         ([3, 3, 3, 3], [3, 3, 3], "one bid and one trick count per seat"),
         ([3, 3, 3, 3], [3, -1, 3, 3], "seat 1"),
-        ([3, 3, 3, 3], [4, 4, 3, 3], "14 tricks"),
-        ([3, 14, 3, 3], [3, 3, 3, 3], "seat 1 cannot bid 14"),
-        ([3, -2, 3, 3], [3, 3, 3, 3], "seat 1"),
-        ([3, 3, None, 3], [3, 3, 3, 3], "seat 2 has no bid"),
+        ([3, 3, 3, 3], [4, 4, 3, 3], "total 14"),
+        ([3, 14, 3, 3], [4, 3, 3, 3], "seat 1 cannot bid 14"),
+        ([3, -2, 3, 3], [4, 3, 3, 3], "seat 1"),
+        ([3, 3, None, 3], [4, 3, 3, 3], "seat 2 has no bid"),
     ],
 )
 def test_bad_score_sheet_raises_score_sheet_error(bids: list[int | None], tricks: list[int], match: str) -> None:
@@ -330,14 +362,14 @@ def test_bad_score_sheet_raises_score_sheet_error(bids: list[int | None], tricks
 
 def test_bid_listed_for_the_wrong_seat_raises() -> None:
     with pytest.raises(ScoreSheetError, match="seat 0"):
-        score_hand(STANDARD, [Bid(1, 3), Bid(1, 3), Bid(2, 3), Bid(3, 3)], [3, 3, 3, 3])
+        score_hand(STANDARD, [Bid(1, 3), Bid(1, 3), Bid(2, 3), Bid(3, 3)], [4, 3, 3, 3])
 
 
 def test_bad_bags_before_raises() -> None:
     with pytest.raises(ScoreSheetError, match="bags_before"):
-        score_hand(STANDARD, [3, 3, 3, 3], [3, 3, 3, 3], bags_before=[1])
+        score_hand(STANDARD, [3, 3, 3, 3], [4, 3, 3, 3], bags_before=[1])
     with pytest.raises(ScoreSheetError, match="bags_before"):
-        score_hand(STANDARD, [3, 3, 3, 3], [3, 3, 3, 3], bags_before=[-1, 0])
+        score_hand(STANDARD, [3, 3, 3, 3], [4, 3, 3, 3], bags_before=[-1, 0])
 
 
 def test_score_sheet_error_is_a_spades_error() -> None:

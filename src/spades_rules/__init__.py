@@ -43,7 +43,8 @@ from spades_rules.errors import (
 from spades_rules.moves import apply_from_seat
 from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, ScoreSheet, SideScore, score_hand
+from spades_rules.scoresheet import ScoreSheet
+from spades_rules.scoring import HandScore, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
 from spades_rules.tables import CompiledTables
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size

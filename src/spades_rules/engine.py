@@ -25,7 +25,7 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
 - End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
-  (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoring.ScoreSheet`;
+  (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoresheet.ScoreSheet`;
   the dealer passes left.
 
 :func:`apply` checks, in this order and the same way for every action: that it is an action (one

@@ -158,7 +158,14 @@ class RecordError(SpadesError):
 
 
 class ScoreSheetError(SpadesError):
-    """A score sheet :func:`~spades_rules.scoring.score_hand` cannot score: wrong lengths, impossible numbers."""
+    """A score sheet :func:`~spades_rules.scoring.score_hand` cannot score: wrong lengths, impossible numbers,
+    tricks that do not add up to the hand. :attr:`where` says where a saved sheet
+    (:meth:`ScoreSheet.from_dict <spades_rules.scoresheet.ScoreSheet.from_dict>`) went wrong (``"hands[2].tricks"``),
+    and is empty otherwise."""
+
+    def __init__(self, message: str, *, where: str = "") -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
 
 
 class ObservationError(SpadesError):

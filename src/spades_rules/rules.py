@@ -22,7 +22,7 @@ Where each rule lives:
 - Scoring (:attr:`Rules.set_penalty`, bags, nil values, ...): :func:`~spades_rules.scoring.score_hand`.
 - Game end (:attr:`Rules.target_score`, :attr:`Rules.losing_score`, :attr:`Rules.max_hands`): the end of a
   hand in :mod:`spades_rules.scoring` (``close_hand``), shared by the engine and
-  :class:`~spades_rules.scoring.ScoreSheet`.
+  :class:`~spades_rules.scoresheet.ScoreSheet`.
 
 >>> Rules.standard()
 Rules()
@@ -560,6 +560,37 @@ class Rules:
         defaults = _DEFAULTS.options() if _DEFAULTS is not None else {}
         return {key: value for key, value in self.options().items() if defaults.get(key, object()) != value}
 
+    def to_dict(self) -> dict[str, Any]:
+        """The compact JSON-safe form that records, views and score sheets carry: the name of the preset
+        closest to these rules (``"preset"``) and the options that differ from it, read back by
+        :meth:`from_dict`.
+
+        >>> Rules.jokers().evolve(bag_limit=5).to_dict()
+        {'preset': 'jokers', 'bag_limit': 5}
+        >>> Rules.from_dict({"preset": "jokers", "bag_limit": 5}) == Rules.jokers().evolve(bag_limit=5)
+        True
+        """
+        found = _WIRE_FORMS.get(self)
+        if found is None:
+            options = self.options()
+            forms = [{"preset": name, **{key: value for key, value in options.items() if preset[key] != value}}
+                     for name, preset in _preset_options().items()]
+            found = min(forms, key=len)  # the first preset (standard) wins a tie
+            if len(_WIRE_FORMS) >= _WIRE_CACHE:
+                _WIRE_FORMS.clear()
+            _WIRE_FORMS[self] = found
+        return {key: list(value) if isinstance(value, list) else value for key, value in found.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """The rules of a dict form: ``"preset"`` (a name of :meth:`presets`; default ``"standard"``) and
+        options that change it, as :meth:`to_dict` writes; :meth:`options`'s full dict reads too. Raises
+        :class:`~spades_rules.errors.RulesError` naming the problem."""
+        if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
+            raise RulesError(f"a rules dict maps option names to values, not {describe(data)}")
+        name = data.get("preset", "standard")
+        return cls.preset(name).evolve(**{key: value for key, value in data.items() if key != "preset"})
+
     def __repr__(self) -> str:
         changed = self.changes().items()
         shown = (f"{key}={tuple(value) if isinstance(value, list) else value!r}" for key, value in changed)
@@ -583,3 +614,16 @@ class Rules:
 
 _DEFAULTS: Rules | None = None
 _DEFAULTS = Rules()
+_WIRE_FORMS: Final[dict[Rules, dict[str, Any]]] = {}
+""":meth:`Rules.to_dict` of the rules seen last (the views of one game all carry the same rules)."""
+_WIRE_CACHE: Final = 256
+
+
+def _preset_options() -> dict[str, dict[str, Any]]:
+    """Every preset's :meth:`Rules.options`, standard first (built once)."""
+    if not _PRESET_OPTIONS:
+        _PRESET_OPTIONS.update((name, rules.options()) for name, rules in Rules.presets().items())
+    return _PRESET_OPTIONS
+
+
+_PRESET_OPTIONS: Final[dict[str, dict[str, Any]]] = {}

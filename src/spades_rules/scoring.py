@@ -20,20 +20,22 @@ pagat's bag example (the rules page's worked example 1): a side at 337 with 7 ba
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
 import attrs
 
 from spades_rules._bidding import sheet_refusal
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
-from spades_rules.actions import Bid
-from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, describe
+from spades_rules.actions import Bid, action_from_dict
+from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError, describe
 from spades_rules.rules import Rules
 
-__all__ = ["HandScore", "ScoreSheet", "ScoreSheetError", "SideScore", "score_hand"]
+__all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
 
 _POINTS_PER_BID_TRICK = 10
+_MAX_SEATS: Final = 5
+"""The most seats any rules have."""
 
 SheetBid = Bid | int | str | None
 """A bid as a score sheet gives it: a :class:`Bid`, an ``int`` (0 for nil), a word or ``None`` (no-bid)."""
@@ -98,7 +100,17 @@ class SideScore:
 
 @attrs.frozen
 class HandScore:
-    """The score of one hand: the score sheet it came from and one :class:`SideScore` per side."""
+    """The score of one hand: the score sheet it came from and one :class:`SideScore` per side.
+
+    :meth:`to_dict` is its JSON-safe form (the form of each result in a view's dict), read back by
+    :meth:`from_dict`:
+
+    >>> import json
+    >>> from spades_rules import Rules
+    >>> hand = score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 2])
+    >>> HandScore.from_dict(json.loads(json.dumps(hand.to_dict()))) == hand
+    True
+    """
 
     bids: tuple[Bid | None, ...]
     """The bids per seat (None in no-bid Spades)."""
@@ -116,6 +128,105 @@ class HandScore:
     def bags_after(self) -> tuple[int, ...]:
         """Accumulated bags per side after the hand."""
         return tuple(side.bags_after for side in self.sides)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe dict: ``bids`` (each a bid's dict form, or null), ``tricks_won``, and ``sides``
+        (each every field of :class:`SideScore`)."""
+        return {
+            "bids": [None if bid is None else bid.to_dict() for bid in self.bids],
+            "tricks_won": list(self.tricks_won),
+            "sides": [attrs.asdict(side) for side in self.sides],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandScore:
+        """The hand score whose dict form (:meth:`to_dict`) is ``data``.
+
+        The shape is checked key by key: exactly the keys :meth:`to_dict` writes, one bid and one trick
+        count per seat (each bid of its own seat), every side's fields numbers and its ``total`` their sum.
+        (A hand score carries no rules: :meth:`ScoreSheet.from_dict
+        <spades_rules.scoresheet.ScoreSheet.from_dict>` re-scores its hands.) Raises
+        :class:`ScoreSheetError` naming the key (:attr:`~spades_rules.errors.ScoreSheetError.where`).
+        """
+        return _hand_score(data, "hand")
+
+
+_SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
+_SIDE_POINTS: Final = ("contract_points", "bag_points", "bag_penalty", "nil_points", "trick_points")
+
+
+def checked_dict(
+    value: object, where: str, keys: Sequence[str], required: Sequence[str] | None = None
+) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScoreSheetError(f"must be a dict, not {describe(value)}", where=where)
+    unknown = [key for key in value if key not in keys]
+    if unknown:
+        raise ScoreSheetError(f"unknown key {describe(unknown[0])}; expected {', '.join(keys)}", where=where)
+    missing = [key for key in (keys if required is None else required) if key not in value]
+    if missing:
+        raise ScoreSheetError(f"missing {', '.join(missing)}", where=where)
+    return value
+
+
+def checked_list(value: object, where: str, limit: int = _MAX_NUMBER) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise ScoreSheetError(f"must be a list, not {describe(value)}", where=where)
+    if len(value) > limit:
+        raise ScoreSheetError(f"must have at most {limit} entries, not {len(value)}", where=where)
+    return list(value)
+
+
+def _number(value: object, where: str, *, optional: bool = False) -> Any:
+    if (value is None and optional) or (type(value) is int and abs(value) <= _MAX_NUMBER):
+        return value
+    raise ScoreSheetError(f"must be an integer of at most {_MAX_NUMBER} in size, not {describe(value)}", where=where)
+
+
+def _hand_score(data: object, where: str) -> HandScore:
+    hand = checked_dict(data, where, ("bids", "tricks_won", "sides"))
+    bids: list[Bid | None] = []
+    for seat, item in enumerate(checked_list(hand["bids"], f"{where}.bids", _MAX_SEATS)):
+        if item is None:
+            bids.append(None)
+            continue
+        try:
+            bid = action_from_dict(item)
+        except SpadesError as error:
+            raise ScoreSheetError(str(error), where=f"{where}.bids[{seat}]") from None
+        if not isinstance(bid, Bid) or bid.seat != seat:
+            raise ScoreSheetError(f"must be seat {seat}'s bid, not {describe(item)}", where=f"{where}.bids[{seat}]")
+        bids.append(bid)
+    tricks = checked_list(hand["tricks_won"], f"{where}.tricks_won", _MAX_SEATS)
+    if len(tricks) != len(bids):
+        raise ScoreSheetError(f"needs one count per seat ({len(bids)}), not {len(tricks)}", where=f"{where}.tricks_won")
+    for seat, count in enumerate(tricks):
+        if _number(count, f"{where}.tricks_won[{seat}]") < 0:
+            raise ScoreSheetError(f"must not be negative, not {count}", where=f"{where}.tricks_won[{seat}]")
+    sides = []
+    for index, item in enumerate(checked_list(hand["sides"], f"{where}.sides", _MAX_SEATS)):
+        at = f"{where}.sides[{index}]"
+        fields = dict(checked_dict(item, at, _SIDE_FIELDS))
+        for name in _SIDE_FIELDS:
+            if name == "made":
+                if fields[name] is not None and type(fields[name]) is not bool:
+                    raise ScoreSheetError(
+                        f"must be true, false or null, not {describe(fields[name])}", where=f"{at}.made"
+                    )
+            else:
+                _number(fields[name], f"{at}.{name}", optional=name == "contract")
+        if fields["side"] != index:
+            raise ScoreSheetError(
+                f"must be {index}, the side's place in the list, not {fields['side']}", where=f"{at}.side"
+            )
+        if fields["total"] != sum(fields[name] for name in _SIDE_POINTS):
+            raise ScoreSheetError(
+                f"must be the sum of the points ({', '.join(_SIDE_POINTS)}), not {fields['total']}", where=f"{at}.total"
+            )
+        sides.append(SideScore(**fields))
+    if not sides or len(sides) > len(bids):
+        raise ScoreSheetError(f"needs one side per side of the table, not {len(sides)}", where=f"{where}.sides")
+    return HandScore(tuple(bids), tuple(tricks), tuple(sides))
 
 
 def _as_bid(seat: int, value: SheetBid) -> Bid | None:
@@ -151,7 +262,12 @@ def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple
 
 
 def _check_sheet(
-    rules: Rules, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int], *, scores: tuple[int, ...] | None = None
+    rules: Rules,
+    bids: Sequence[SheetBid] | None,
+    tricks_won: Sequence[int],
+    *,
+    scores: tuple[int, ...] | None = None,
+    partial: bool = False,
 ) -> tuple[tuple[Bid | None, ...], tuple[int, ...]]:
     """The sheet's bids and tricks, or :class:`ScoreSheetError` naming what the rules forbid in it.
 
@@ -171,12 +287,11 @@ def _check_sheet(
     for seat, tricks in enumerate(tricks_won):
         if type(tricks) is not int or tricks < 0:
             raise ScoreSheetError(f"seat {seat}: tricks won must be a non-negative integer, not {describe(tricks)}")
-    if sum(tricks_won) > rules.tricks_per_hand:
-        raise ScoreSheetError(f"{sum(tricks_won)} tricks won, but a hand has only {rules.tricks_per_hand}")
     parsed = tuple(_as_bid(seat, bid) for seat, bid in enumerate(bids))
     if not has_bids:
         if any(bid is not None for bid in parsed):
             raise ScoreSheetError("no-bid Spades has no bids: leave them out")
+        _check_total(rules, tricks_won, partial)
         return parsed, tuple(tricks_won)
     sure = tuple(bid for bid in parsed if bid is not None)
     if len(sure) != n:
@@ -184,7 +299,21 @@ def _check_sheet(
     refusal = sheet_refusal(rules, sure, scores)
     if refusal is not None:
         raise ScoreSheetError(refusal)
+    _check_total(rules, tricks_won, partial)
     return parsed, tuple(tricks_won)
+
+
+def _check_total(rules: Rules, tricks_won: Sequence[int], partial: object) -> None:
+    """Refuse tricks that do not add up to the hand (fewer only with ``partial=True``, never more)."""
+    if type(partial) is not bool:
+        raise ArgumentTypeError(f"partial must be True or False, not {describe(partial)}", parameter="partial")
+    total, size = sum(tricks_won), rules.tricks_per_hand
+    if total > size:
+        raise ScoreSheetError(f"tricks won total {total}, but a hand has only {size}")
+    if total < size and not partial:
+        raise ScoreSheetError(
+            f"tricks won total {total}, but a hand has {size}; partial=True scores an abandoned hand"
+        )
 
 
 def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, ...]:
@@ -208,9 +337,14 @@ def score_hand(
     tricks_won: Sequence[int],
     *,
     bags_before: Sequence[int] | None = None,
+    partial: bool = False,
 ) -> HandScore:
     """Score one hand from a score sheet: per seat, the bid and the tricks won; ``bags_before`` per side
-    (default none, each below ``bag_limit``). Tricks may total less than a hand.
+    (default none, each below ``bag_limit``).
+
+    The tricks must add up to the tricks of a hand (13 in standard Spades), so that a mistyped count
+    raises :class:`ScoreSheetError` naming the total and the hand's size instead of becoming a wrong score;
+    ``partial=True`` scores a hand abandoned mid-way, whose tricks total less (never more).
 
     A bid is a :class:`Bid`, a number (0 for nil) or a word: ``"nil"``, ``"blind nil"`` (also ``"blind"``,
     ``"bnil"``) or digits; no-bid Spades takes ``None``. A sheet the rules forbid raises
@@ -237,8 +371,14 @@ def score_hand(
     Traceback (most recent call last):
     ...
     spades_rules.errors.ScoreSheetError: seat 0 cannot bid nil: the rules do not allow nil
+    >>> score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 1])
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.ScoreSheetError: tricks won total 12, but a hand has 13; partial=True scores an abandoned hand
+    >>> score_hand(Rules.standard(), [3, 4, 2, 4], [4, 3, 4, 1], partial=True).totals
+    (53, -80)
     """
-    parsed, tricks = _check_sheet(rules, bids, tricks_won)
+    parsed, tricks = _check_sheet(rules, bids, tricks_won, partial=partial)
     return _score_sheet(rules, parsed, tricks, _check_bags(rules, bags_before))
 
 
@@ -354,88 +494,3 @@ def check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) ->
         if rules.losing_score is not None:
             ends += f" or the losing score ({rules.losing_score})"
         raise RulesError(f"scores {list(scores)}: the game would already be over ({ends} is reached)")
-
-
-# ------------------------------------------------------------------------------------------ the running score sheet
-@attrs.frozen(init=False)
-class ScoreSheet:
-    """A running score sheet: rules and starting scores, then one hand's bids and tricks at a time.
-
-    Immutable, like every value of the library: :meth:`add` returns a new sheet. Each hand is checked and
-    scored as :func:`score_hand` does (blind nil's deficit too, from the sheet's scores), and the game
-    ends by the engine's own rules: the target (a unique top score wins; tied, another hand), then
-    ``losing_score``, then ``max_hands`` (a tied top is a draw). The engine keeps its score with the same code.
-
-    >>> from spades_rules import Rules
-    >>> sheet = ScoreSheet(Rules.standard().evolve(target_score=250))
-    >>> sheet = sheet.add([3, 4, 2, 4], [4, 3, 4, 2]).add(["nil", 4, 5, 3], [0, 5, 7, 1])
-    >>> sheet.scores, sheet.bags, sheet.scores_after
-    ((205, -150), (5, 0), ((53, -80), (205, -150)))
-    >>> sheet.hands[1].sides[0].nil_points, sheet.is_over, sheet.winner
-    (100, False, None)
-    >>> sheet = sheet.add([4, 3, 3, 3], [5, 3, 3, 2])
-    >>> sheet.scores, sheet.is_over, sheet.winner
-    ((276, -210), True, 0)
-    """
-
-    rules: Rules
-    """The rules the sheet scores by."""
-    initial_scores: tuple[int, ...]
-    """The scores per side before the first hand of the sheet."""
-    initial_bags: tuple[int, ...]
-    """The bags per side before the first hand of the sheet."""
-    hands: tuple[HandScore, ...]
-    """Every hand's breakdown, in order."""
-    scores_after: tuple[tuple[int, ...], ...] = attrs.field(eq=False)
-    """The totals per side after each hand."""
-    is_over: bool = attrs.field(eq=False)
-    """Whether the game is over: no hand may be added."""
-    winner: int | None = attrs.field(eq=False)
-    """The winning side once the game is over (None: not over, or a draw at ``max_hands``)."""
-
-    def __init__(
-        self, rules: Rules, *, scores: Sequence[int] | None = None, bags: Sequence[int] | None = None
-    ) -> None:
-        if not isinstance(rules, Rules):
-            raise ArgumentTypeError(f"ScoreSheet needs a Rules value, not {type(rules).__name__}", parameter="rules")
-        start = (0,) * rules.num_sides if scores is None else _per_seat_or_side(
-            "scores", scores, rules.num_sides, "score per side"
-        )
-        if any(type(score) is not int or abs(score) > _MAX_NUMBER for score in start):
-            raise ScoreSheetError(f"scores must be integers of at most {_MAX_NUMBER} in size, not {scores!r}")
-        if _game_end(rules, start, 0)[0]:  # no hand played: only the target or the losing score
-            raise ScoreSheetError(f"scores {start} already end the game: start from scores before its end")
-        self.__attrs_init__(rules, start, _check_bags(rules, bags), (), (), False, None)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The totals per side now."""
-        return self.scores_after[-1] if self.scores_after else self.initial_scores
-
-    @property
-    def bags(self) -> tuple[int, ...]:
-        """The bags per side now (after any penalty)."""
-        return self.hands[-1].bags_after if self.hands else self.initial_bags
-
-    @property
-    def bags_after(self) -> tuple[tuple[int, ...], ...]:
-        """The bags per side after each hand."""
-        return tuple(hand.bags_after for hand in self.hands)
-
-    @property
-    def hands_played(self) -> int:
-        """The number of hands on the sheet."""
-        return len(self.hands)
-
-    def add(self, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int]) -> ScoreSheet:
-        """The sheet with one more hand: its bids and tricks per seat, as :func:`score_hand` takes them."""
-        if self.is_over:
-            raise ScoreSheetError(f"the game is over after {self.hands_played} hands: no hand may be added")
-        parsed, tricks = _check_sheet(self.rules, bids, tricks_won, scores=self.scores)
-        hand, totals, over, winner = close_hand(self.rules, self.scores, self.bags, len(self.hands), parsed, tricks)
-        new = object.__new__(ScoreSheet)
-        new.__attrs_init__(
-            self.rules, self.initial_scores, self.initial_bags, (*self.hands, hand), (*self.scores_after, totals),
-            over, winner,
-        )
-        return new

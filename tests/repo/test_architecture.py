@@ -17,6 +17,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
         {"_Match", "_Setup", "_game_state", "_next_state", "_hand_state", "_hand_before_play", "_trick", "_setup"}
     ),
     ("resume", "state"): frozenset({"_Match", "_game_state", "_hand_state", "_hand_before_play", "_setup"}),
+    ("scoresheet", "scoring"): frozenset({"_check_bags", "_check_sheet", "_game_end", "_per_seat_or_side"}),
 }
 """(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
 
@@ -96,6 +97,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("state",),
     ("_bidding",),
     ("scoring", "_refusals"),
+    ("scoresheet",),
     ("engine",),
     ("resume", "walk", "codec"),
     ("views.parts",),

@@ -29,7 +29,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import Card, Suit, format_cards
 from spades_rules.codec import encode_action
-from spades_rules.errors import ObservationError, SpadesError, describe
+from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError, describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
@@ -91,7 +91,7 @@ def to_dict(view: Observation) -> dict[str, Any]:
         "bags": list(view.bags),
         "initial_scores": list(view.initial_scores),
         "initial_bags": list(view.initial_bags),
-        "results": [_result_dict(result) for result in view.results],
+        "results": [result.to_dict() for result in view.results],
         "winner": view.winner,
         "legal_actions": [{**action.to_dict(), "code": encode_action(action)} for action in view.legal_actions],
     }
@@ -103,14 +103,6 @@ def _card_strings(cards: Iterable[Card]) -> list[str]:
 
 def _trick_dict(trick: Trick) -> dict[str, Any]:
     return {"leader": trick.leader, "cards": _card_strings(trick.cards), "winner": trick.winner}
-
-
-def _result_dict(result: HandScore) -> dict[str, Any]:
-    return {
-        "bids": [None if bid is None else bid.to_dict() for bid in result.bids],
-        "tricks_won": list(result.tricks_won),
-        "sides": [attrs.asdict(side) for side in result.sides],
-    }
 
 
 # ---------------------------------------------------------------------------------------- from_dict
@@ -285,10 +277,10 @@ _SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
 
 
 def _result(value: object, where: str) -> HandScore:
-    data = _mapping(value, where, ("bids", "tricks_won", "sides"))
-    bids = _items(data["bids"], f"{where}.bids", lambda item, at: None if item is None else _action(item, at))
-    sides = _items(data["sides"], f"{where}.sides", lambda item, at: SideScore(**_mapping(item, at, _SIDE_FIELDS)))
-    return HandScore(bids, _tuple(data["tricks_won"], f"{where}.tricks_won"), sides)
+    try:
+        return HandScore.from_dict(value)  # type: ignore[arg-type]  # it checks that value is a dict
+    except ScoreSheetError as error:
+        raise _Bad(where + error.where.removeprefix("hand"), str(error).partition(": ")[2]) from None
 
 
 # ---------------------------------------------------------------------------------------- the shape check
