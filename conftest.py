@@ -10,6 +10,6 @@ from importlib.util import find_spec
 
 collect_ignore: list[str] = []
 if find_spec("pyspiel") is None or find_spec("numpy") is None:
-    collect_ignore.append("src/spades_rules/openspiel.py")
+    collect_ignore += ["src/spades_rules/openspiel.py", "src/spades_rules/openspiel_bots.py"]
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
-    collect_ignore.append("src/spades_rules/pettingzoo.py")
+    collect_ignore += ["src/spades_rules/pettingzoo.py", "src/spades_rules/single_agent.py"]

@@ -1,8 +1,9 @@
 """Evaluate two bots on Spades with jokers in OpenSpiel, with OpenSpiel's own ``evaluate_bots``.
 
-Side 0 (seats 0 and 2) is spades_rules' HeuristicBot wrapped as a ``pyspiel.Bot``: it decides from its
-seat's ``observe`` view only. Side 1 (seats 1 and 3) is OpenSpiel's uniform random bot. Each episode is
-one hand; a seat's return is its side's points for the hand.
+Side 0 (seats 0 and 2) is spades_rules' HeuristicBot made a ``pyspiel.Bot`` by
+``spades_rules.openspiel.as_bot``: it decides from its seat's ``observe`` view only. Side 1 (seats 1
+and 3) is OpenSpiel's uniform random bot. Each episode is one hand; a seat's return is its side's points
+for the hand.
 
     python examples/openspiel_evaluate.py --hands 200 --seed 1
 """
@@ -17,30 +18,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
-import spades_rules.openspiel  # registers the game "spades_rules"
-from spades_rules import encode_action, observe
 from spades_rules.bots import HeuristicBot
+from spades_rules.openspiel import as_bot  # importing spades_rules.openspiel registers "spades_rules"
 
 GAME = "spades_rules(preset=jokers,bag_limit=5)"
-
-
-class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
-    """A spades_rules bot as an OpenSpiel bot: it sees only its seat's view of the state."""
-
-    def __init__(self, player: int, seed: int) -> None:
-        pyspiel.Bot.__init__(self)
-        self.player = player
-        self.bot = HeuristicBot(seed)
-
-    def step(self, state: spades_rules.openspiel.SpadesState) -> int:
-        view = observe(state.game_state, self.player)
-        return encode_action(self.bot.decide(view))
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        pass
-
-    def inform_action(self, state: pyspiel.State, player: int, action: int) -> None:
-        pass
 
 
 def main() -> None:
@@ -52,9 +33,9 @@ def main() -> None:
     game = pyspiel.load_game(GAME)
     rng = np.random.RandomState(args.seed)
     bots = [
-        LibraryBot(0, args.seed),
+        as_bot(HeuristicBot(args.seed), 0),  # a library bot as a pyspiel.Bot: it sees only its seat's view
         pyspiel.make_uniform_random_bot(1, args.seed),
-        LibraryBot(2, args.seed + 1),
+        as_bot(HeuristicBot(args.seed + 1), 2),
         pyspiel.make_uniform_random_bot(3, args.seed + 1),
     ]
     started = time.perf_counter()

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("spades_rules.openspiel")
 
+np = pytest.importorskip("numpy")
+
 from spades_rules import (  # noqa: E402 - after the skip
+    Bid,
     Deal,
+    Exchange,
     ObservationError,
     Redeal,
     Rules,
@@ -30,11 +36,80 @@ HOUSE_RULES = [
 ]
 
 
+EXCHANGES = Rules.standard().evolve(blind_nil_deficit=None)
+"""Blind nil whatever the score, so that random play reaches exchanges in a one-hand episode."""
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
 @pytest.mark.parametrize("name", sorted(Rules.presets()))
-def test_random_sim_test_every_preset(name: str) -> None:
-    game = pyspiel.load_game(f"spades_rules(preset={name})")
-    assert game.rules == Rules.preset(name)
+def test_random_sim_test_every_preset(name: str, compact: bool) -> None:
+    game = pyspiel.load_game(f"spades_rules(preset={name},compact_actions={compact})")
+    assert game.rules == Rules.preset(name) and game.compact_actions is compact
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
+def test_random_sim_test_with_exchanges(compact: bool) -> None:
+    for rules in (EXCHANGES, Rules.jokers().evolve(blind_nil_deficit=None, blind_nil_exchange=3)):
+        game = openspiel.load_game(rules, compact_actions=compact)
+        pyspiel.random_sim_test(game, num_sims=6, serialize=True, verbose=False)
+
+
+def test_the_compact_space_is_a_game_parameter() -> None:
+    game = pyspiel.load_game("spades_rules(compact_actions=True)")
+    assert game.num_distinct_actions() == 81 and game.compact_actions
+    assert str(game) == "spades_rules(compact_actions=True)" and pyspiel.load_game(str(game)).compact_actions
+    assert openspiel.load_game("jokers", compact_actions=True).num_distinct_actions() == 83
+    assert openspiel.game_parameters(Rules.jokers(), compact_actions=True) == {
+        "with_jokers": True, "compact_actions": True
+    }
+    assert openspiel.load_game("standard").num_distinct_actions() == 1521
+    with pytest.raises(RulesError, match="compact_actions"):
+        openspiel.load_game("standard", compact_actions="yes")
+
+
+def test_masks_too_long_are_refused_at_construction() -> None:
+    rules = Rules.standard().evolve(blind_nil_exchange=6)
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact_actions=True"):
+        openspiel.load_game(rules)
+    with pytest.raises(RulesError, match="blind_nil_exchange=6"):
+        pyspiel.load_game("spades_rules(blind_nil_exchange=6)")
+    game = openspiel.load_game(rules.evolve(blind_nil_deficit=None), compact_actions=True)
+    assert game.num_distinct_actions() == 81
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def _to_exchange(game: Any) -> Any:
+    """A state of ``game`` (standard rules, blind nil always open) at the first exchange: seat 1 bid blind nil."""
+    state = game.new_initial_state()
+    _deal(state, Deal.shuffled(game.rules, 1).deck)
+    for bid in (Bid.blind_nil(1), Bid(2, 4), Bid(3, 3), Bid(0, 4)):
+        state.apply_action(encode_action(bid))
+    return state
+
+
+def test_compact_exchanges_are_picked_card_by_card() -> None:
+    game = openspiel.load_game(EXCHANGES, compact_actions=True)
+    state = _to_exchange(game)
+    library = state.game_state
+    held = library.hand.hand_of(1)
+    assert state.current_player() == 1 and state.legal_actions() == [card.index for card in held]
+    assert state.action_to_string(1, held[-1].index) == f"1:pick {held[-1]}"
+    observer = game.make_py_observer()
+    before = {seat: state.information_state_string(seat) for seat in range(4)}
+    state.apply_action(held[-1].index)
+    assert state.game_state == library and state.picked == (held[-1],)
+    assert held[-1].index not in state.legal_actions() and len(state.legal_actions()) == 12
+    assert state.information_state_string(1) == before[1] + f"\nPicked for the exchange so far: {held[-1]}"
+    assert all(state.information_state_string(seat) == before[seat] for seat in (0, 2, 3))
+    observer.set_from(state, 1)
+    assert list(np.flatnonzero(observer.dict["picked"])) == [game.rules.deck.index(held[-1])]
+    observer.set_from(state, 3)
+    assert not observer.dict["picked"].any()
+    assert observer.tensor.size == openspiel.observation_tensor_size(game.rules) + len(game.rules.deck)
+    state.apply_action(held[0].index)
+    assert state.picked == () and state.game_state.hand.exchanges == (Exchange(1, (held[0], held[-1])),)
+    assert state.current_player() == 3 and len(state.legal_actions()) == 15
 
 
 def test_random_sim_test_whole_game() -> None:

@@ -12,10 +12,55 @@ from spades_rules import Rules, RulesError, legal_codes, num_distinct_actions, o
 
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # dict observations, as in PettingZoo's card games
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
 @pytest.mark.parametrize("name", sorted(Rules.presets()))
-def test_pettingzoo_api_and_seed_tests(name: str) -> None:
-    pettingzoo_test.api_test(adapter.env(name), num_cycles=200)
-    pettingzoo_test.seed_test(lambda: adapter.env(name), num_cycles=100)
+def test_pettingzoo_api_and_seed_tests(name: str, compact: bool) -> None:
+    pettingzoo_test.api_test(adapter.env(name, compact_actions=compact), num_cycles=200)
+    pettingzoo_test.seed_test(lambda: adapter.env(name, compact_actions=compact), num_cycles=100)
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+def test_pettingzoo_api_test_with_exchanges() -> None:
+    rules = Rules.standard().evolve(blind_nil_deficit=None)
+    for compact in (False, True):
+        pettingzoo_test.api_test(adapter.env(rules, whole_game=True, compact_actions=compact), num_cycles=400)
+
+
+def test_the_compact_space_is_an_argument() -> None:
+    rules = Rules.standard().evolve(blind_nil_deficit=None)
+    table = adapter.env(rules, compact_actions=True)
+    table.reset(seed=1)
+    assert table.action_space("player_0").n == 81
+    space = table.observation_space("player_0")["observation"]
+    assert space.shape == (observation_tensor_size(rules) + 52,)
+    full = adapter.env(rules)
+    assert full.action_space("player_0").n == 1521
+    assert full.observation_space("player_0")["observation"].shape == (observation_tensor_size(rules),)
+    # seat 1 bids blind nil, its partner 3; then seat 1 picks two cards, one at a time
+    for bid in (80, 56, 55, 56):
+        table.step(bid)
+    hand = table.unwrapped.game_state.hand.hand_of(1)
+    observation = table.observe("player_1")
+    assert list(np.flatnonzero(observation["action_mask"])) == [card.index for card in hand]
+    table.step(hand[3].index)
+    assert table.unwrapped.picked == (hand[3],) and table.agent_selection == "player_1"
+    observation = table.observe("player_1")
+    assert hand[3].index not in np.flatnonzero(observation["action_mask"])
+    assert observation["observation"][-52:][hand[3].index] == 1 and observation["observation"][-52:].sum() == 1
+    assert table.observe("player_3")["observation"][-52:].sum() == 0
+    table.step(hand[5].index)
+    assert table.unwrapped.picked == () and table.agent_selection == "player_3"
+    assert table.unwrapped.game_state.hand.exchanges[0].cards == (hand[3], hand[5])
+
+
+def test_masks_too_long_are_refused_at_construction() -> None:
+    rules = Rules.standard().evolve(blind_nil_exchange=6)
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact_actions=True"):
+        adapter.env(rules)
+    table = adapter.env(rules, compact_actions=True)
+    assert table.action_space("player_0").n == 81
+    with pytest.raises(RulesError, match="compact_actions"):
+        adapter.env("standard", compact_actions=1)
 
 
 def _play(table: object, seed: int, pick: int = 0) -> list[int]:

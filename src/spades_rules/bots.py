@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
@@ -36,7 +36,7 @@ from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
 
-__all__ = ["GAME_BACKSTOP", "Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
+__all__ = ["BUILTIN_BOTS", "GAME_BACKSTOP", "Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
 
 GAME_BACKSTOP: Final = 100
 """The hands after which :func:`play_game` and the simulations end a game whose rules set no ``max_hands``."""
@@ -258,6 +258,12 @@ def _nil_worthy(rules: Rules, cards: Sequence[Card]) -> bool:
     spades = [card for card in cards if rules.effective_suit(card) is Suit.SPADES]
     high = [card for card in cards if card.rank >= Rank.QUEEN]
     return len(spades) <= 2 and all(card.rank <= Rank.NINE for card in spades) and not high
+
+
+BUILTIN_BOTS: Final[Mapping[str, Callable[[int], Bot]]] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""The built-in bots by name, each a factory ``seed -> bot``: the names that
+:func:`~spades_rules.simulation.run_match`, ``spades-rules match --bots`` and the single-agent environment
+accept."""
 
 
 def iter_game(

@@ -283,8 +283,8 @@ def mask_refusal(rules: Rules, compact: bool) -> str | None:
         return None
     return (
         f"blind_nil_exchange={rules.blind_nil_exchange} gives {size:,} action codes, more than the "
-        f"{MASK_LIMIT:,} a mask may hold: use the compact action space (compact=True), where an exchange is "
-        f"picked a card at a time and the rules have {_num_distinct_actions(rules, True)} codes"
+        f"{MASK_LIMIT:,} a mask may hold (the compact action space, where an exchange is picked a card at a "
+        f"time, has {_num_distinct_actions(rules, True)})"
     )
 
 
@@ -431,7 +431,7 @@ def legal_action_mask(
     compact = _check_compact(compact, "legal_action_mask")
     refusal = mask_refusal(state.rules, compact)
     if refusal is not None:
-        raise RulesError(f"legal_action_mask(): {refusal}, or legal_codes(state)")
+        raise RulesError(f"legal_action_mask(): {refusal}: pass compact=True, or use legal_codes(state)")
     mask = [False] * _num_distinct_actions(state.rules, compact)
     for code in legal_codes(state, seat, compact=compact, picked=picked):
         mask[code] = True

@@ -12,11 +12,13 @@ Loading::
     game = spades_rules.openspiel.load_game(Rules.standard().evolve(target_score=300), whole_game=True)
 
 **Parameters.** ``preset`` (a name of :meth:`Rules.presets() <spades_rules.rules.Rules.presets>`, default
-``"standard"``), ``whole_game`` (default False) and every :class:`~spades_rules.rules.Rules` option under
-its own name and type. pyspiel hands the game every parameter, with the defaults (standard Spades'
-values) filled in, so an option whose value differs from standard Spades' overrides the preset's value,
-and an option at standard Spades' value keeps the preset's (to go back to a standard value from a preset
-that changes it, start from ``preset=standard`` or use :func:`load_game` with a :class:`Rules` value).
+``"standard"``), ``whole_game`` (default False), ``compact_actions`` (default False: the compact action
+space of :mod:`spades_rules.codec`, where an exchange is picked a card at a time) and every
+:class:`~spades_rules.rules.Rules` option under its own name and type. pyspiel hands the game every
+parameter, with the defaults (standard Spades' values) filled in, so an option whose value differs from
+standard Spades' overrides the preset's value, and an option at standard Spades' value keeps the preset's
+(to go back to a standard value from a preset that changes it, start from ``preset=standard`` or use
+:func:`load_game` with a :class:`Rules` value).
 
 - ``int | None`` options (``bag_limit``, ``blind_nil_deficit``, ``team_min_bid``, ``losing_score``,
   ``max_hands``) take the integer :data:`NONE` (``-1000000000``, outside every option's range) for None.
@@ -45,14 +47,21 @@ order is dealt the same way.
 
 **Player nodes.** ``current_player()`` is the library's seat to act; ``legal_actions()`` is
 :func:`legal_codes(game_state, player) <spades_rules.codec.legal_codes>` (actions are the library's
-codec codes, ``num_distinct_actions`` is :func:`~spades_rules.codec.num_distinct_actions`);
+codec codes, ``num_distinct_actions`` is :func:`~spades_rules.codec.num_distinct_actions`; with
+``compact_actions``, of the compact space, and ``state.picked`` holds the cards picked so far);
 ``action_to_string`` is :func:`~spades_rules.records.format_action` of the decoded action. A redeal is
 offered to the seat to act only (OpenSpiel games are sequential), and at most :data:`MAX_REDEALS` times
 in a row, so that every game is finite. ``information_state_string`` and ``observation_string`` are the
 text of :func:`~spades_rules.views.observe`, ``observation_tensor`` is
 :func:`~spades_rules.tensor.observation_tensor` (its blocks are the observer's ``dict``). Every state
 exposes the library's :class:`~spades_rules.state.GameState` as ``state.game_state``. States serialize as
-their action history, like every OpenSpiel game.
+their action history, like every OpenSpiel game. A game whose full action space is too large for a mask
+(``blind_nil_exchange`` of 6 or more) is refused unless ``compact_actions`` is set.
+
+**Search and bots.** :meth:`SpadesState.resample_from_infostate` deals the cards a player cannot see at
+random (:func:`~spades_rules.views.sample_deal`), so OpenSpiel's information-set MCTS
+(``open_spiel.python.algorithms.ismcts``) runs on every variant; :func:`as_bot` makes any library bot a
+``pyspiel.Bot`` (for ``evaluate_bots``).
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("spades_rules(preset=jokers,bag_limit=5)")
@@ -67,6 +76,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -74,10 +84,23 @@ import attrs
 import numpy as np
 import pyspiel
 
-from spades_rules._episodes import DEFAULT_MAX_HANDS, MAX_REDEALS, episode_over, episode_rules, offered_codes
-from spades_rules.actions import Deal, Redeal
-from spades_rules.cards import Card, format_cards
-from spades_rules.codec import decode_action, num_distinct_actions
+from spades_rules._episodes import (
+    DEFAULT_MAX_HANDS,
+    MAX_REDEALS,
+    PICKED_BLOCK,
+    check_action_space,
+    episode_over,
+    episode_rules,
+    hand_bound,
+    offered_codes,
+    picked_tensor,
+    picked_text,
+    play_code,
+    shows_picks,
+)
+from spades_rules.actions import Deal, Exchange, PlayerAction
+from spades_rules.cards import ALL_CARDS, Card, format_cards
+from spades_rules.codec import compact_codes, decode_action, encode_action, num_distinct_actions
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -86,21 +109,25 @@ from spades_rules.errors import (
     ObservationError,
     RulesError,
     SpadesError,
+    check_seat,
 )
+from spades_rules.openspiel_bots import LibraryBot, as_bot
 from spades_rules.records import format_action
 from spades_rules.rules import Rules
-from spades_rules.state import GameState
+from spades_rules.state import GameState, Phase
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
-from spades_rules.views import observe
+from spades_rules.views import observe, sample_deal
 
 __all__ = [
     "DEFAULT_MAX_HANDS",
     "GAME_NAME",
     "MAX_REDEALS",
     "NONE",
+    "LibraryBot",
     "SpadesGame",
     "SpadesObserver",
     "SpadesState",
+    "as_bot",
     "game_parameters",
     "load_game",
     "rules_from_parameters",
@@ -151,15 +178,17 @@ def _option_value(name: str, value: Any, default: Any) -> Any:
 
 def _specification() -> dict[str, bool | int | str]:
     defaults = Rules()
-    spec: dict[str, bool | int | str] = {"preset": "standard", "whole_game": False}
+    spec: dict[str, bool | int | str] = {"preset": "standard", "whole_game": False, "compact_actions": False}
     for field in _options():
         spec[field.name] = _parameter_value(field.name, getattr(defaults, field.name))
     return spec
 
 
-def game_parameters(rules: Rules, *, whole_game: bool = False) -> dict[str, bool | int | str]:
+def game_parameters(
+    rules: Rules, *, whole_game: bool = False, compact_actions: bool = False
+) -> dict[str, bool | int | str]:
     """The pyspiel game parameters of ``rules``: the options that differ from standard Spades (plus
-    ``whole_game`` when True).
+    ``whole_game`` and ``compact_actions`` when True).
 
     >>> game_parameters(Rules.jokers().evolve(bag_limit=None))
     {'with_jokers': True, 'bag_limit': -1000000000}
@@ -169,6 +198,8 @@ def game_parameters(rules: Rules, *, whole_game: bool = False) -> dict[str, bool
     params = {name: _parameter_value(name, getattr(rules, name)) for name in rules.changes()}
     if whole_game:
         params["whole_game"] = True
+    if compact_actions:
+        params["compact_actions"] = True
     return params
 
 
@@ -179,7 +210,7 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Rules:
     (Card.parse('2C'), Card.parse('2D'))
     """
     known = {field.name: field.default for field in _options()}
-    unknown = sorted(set(params) - set(known) - {"preset", "whole_game"})
+    unknown = sorted(set(params) - set(known) - {"preset", "whole_game", "compact_actions"})
     if unknown:
         raise RulesError(f"unknown game parameter(s): {', '.join(unknown)}")
     preset = params.get("preset", "standard")
@@ -211,23 +242,15 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def _hand_bound(rules: Rules) -> int:
-    """A bound on the absolute value of one side's points for one hand."""
-    tricks = rules.tricks_per_hand
-    side = max(len(seats) for seats in rules.sides)
-    bound = 10 * tricks * side + side * max(rules.nil_value, rules.blind_nil_value) + tricks * rules.bag_value
-    if rules.bag_limit is not None:
-        bound += rules.bag_penalty * (tricks // rules.bag_limit + 1)
-    return bound
-
-
-def _hand_length(rules: Rules) -> int:
+def _hand_length(rules: Rules, compact: bool) -> int:
     """A bound on both the player decisions of one hand (draws, redeals, bids, exchanges, plays) and its
-    chance nodes (the cards of every deal): pyspiel's Python games use one number for both."""
+    chance nodes (the cards of every deal): pyspiel's Python games use one number for both. In the
+    compact space an exchange takes one decision per card."""
     n, tricks, deck = rules.players, rules.tricks_per_hand, len(rules.deck)
     redeals = MAX_REDEALS if rules.redeal_on else 0
     draws = deck // 2 if rules.deal_method == "draw" else 0
-    decisions = draws + redeals + n + 2 * n + n * tricks
+    exchanges = 2 * n * (max(rules.blind_nil_exchange, 1) if compact else 1)
+    decisions = draws + redeals + n + exchanges + n * tricks
     return max(decisions, (redeals + 1) * deck)
 
 
@@ -239,6 +262,7 @@ class SpadesGame(pyspiel.Game):
         # value keeps the preset's value, any other value overrides it.
         explicit = {name: value for name, value in (params or {}).items() if _SPEC.get(name, _MISSING) != value}
         whole_game = explicit.pop("whole_game", False)
+        compact = explicit.pop("compact_actions", False)
         rules = rules_from_parameters(explicit)
         preset = explicit.get("preset", "standard")
         base = Rules.preset(preset)
@@ -248,15 +272,19 @@ class SpadesGame(pyspiel.Game):
                 canonical[field.name] = _parameter_value(field.name, getattr(rules, field.name))
         if whole_game:
             canonical["whole_game"] = True
+        if compact:
+            canonical["compact_actions"] = True
         rules = episode_rules(rules, whole_game)
         self.rules: Rules = rules
         """The rules played (with ``max_hands`` filled in for a whole game)."""
         self.whole_game: bool = whole_game
+        self.compact_actions: bool = check_action_space(rules, compact, "spades_rules")
+        """Whether actions are codes of the compact space (an exchange picked a card at a time)."""
         hands = rules.max_hands if whole_game and rules.max_hands is not None else 1
-        bound = float(_hand_bound(rules) * hands)
-        length = _hand_length(rules) * hands
+        bound = float(hand_bound(rules) * hands)
+        length = _hand_length(rules, compact) * hands
         info = pyspiel.GameInfo(
-            num_distinct_actions=num_distinct_actions(rules),
+            num_distinct_actions=num_distinct_actions(rules, compact=compact),
             max_chance_outcomes=max(card.index for card in rules.deck) + 1,
             num_players=rules.players,
             min_utility=-bound,
@@ -265,7 +293,6 @@ class SpadesGame(pyspiel.Game):
             max_game_length=min(length, _INT32_MAX),
         )
         super().__init__(_GAME_TYPE, info, canonical)
-        self._tensor_size = observation_tensor_size(rules)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (pyspiel.load_game, (str(self),))
@@ -282,15 +309,19 @@ class SpadesGame(pyspiel.Game):
 
 
 class SpadesState(pyspiel.State):
-    """One pyspiel state: the library's :attr:`game_state` plus the cards of a deal in progress."""
+    """One pyspiel state: the library's :attr:`game_state` plus the cards of a deal in progress (and, in
+    the compact space, the cards picked so far for an exchange)."""
 
     def __init__(self, game: SpadesGame) -> None:
         super().__init__(game)
         self._rules = game.rules
         self._whole_game = game.whole_game
+        self._compact = game.compact_actions
         self._game_state = new_game(game.rules)
         self._dealt: tuple[int, ...] = ()  # immutable: clones may share it
         self._redeals = 0
+        self._picked: tuple[Card, ...] = ()
+        self._hand_start = 0  # the index in the history of the current hand's first chance outcome
 
     def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
         # pickled as the game string and the action history, replayed on load (like OpenSpiel's serialization)
@@ -306,6 +337,11 @@ class SpadesState(pyspiel.State):
         """The cards of the deal in progress placed so far, in deck order (empty outside a deal)."""
         return tuple(Card.from_index(index) for index in self._dealt)
 
+    @property
+    def picked(self) -> tuple[Card, ...]:
+        """In the compact action space, the cards the seat to act has picked so far for its exchange."""
+        return self._picked
+
     # -------------------------------------------------------------------------------- pyspiel API
     def current_player(self) -> int:
         if self.is_terminal():
@@ -319,7 +355,7 @@ class SpadesState(pyspiel.State):
         return episode_over(self._game_state, self._whole_game)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(offered_codes(self._game_state, player, self._redeals))
+        return list(offered_codes(self._game_state, player, self._redeals, self._compact, self._picked))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         placed = set(self._dealt)
@@ -334,14 +370,15 @@ class SpadesState(pyspiel.State):
                 raise IllegalActionError(
                     IllegalReason.NOT_AN_ACTION, f"chance outcome {action} is not a card left to deal"
                 )
+            if not self._dealt:
+                self._hand_start = len(self.history())  # pyspiel appends the action after this call
             self._dealt += (action,)
             if len(self._dealt) == len(self._rules.deck):
                 self._game_state = apply(state, Deal(tuple(Card.from_index(index) for index in self._dealt)))
                 self._dealt = ()
             return
-        move = decode_action(action, state)
-        self._game_state = apply(state, move)
-        self._redeals = self._redeals + 1 if isinstance(move, Redeal) else 0
+        self._game_state, self._picked, redeal = play_code(state, action, self._compact, self._picked)
+        self._redeals = self._redeals + 1 if redeal else 0
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -349,6 +386,8 @@ class SpadesState(pyspiel.State):
         state = self._game_state
         try:
             if state.to_act == player:
+                if self._compact and state.phase is Phase.EXCHANGE:
+                    return f"{player}:pick {_card_of_code(action)}"
                 return format_action(decode_action(action, state))
         except SpadesError:
             pass
@@ -365,6 +404,60 @@ class SpadesState(pyspiel.State):
             per_side = list(state.results[0].totals)
         return [float(per_side[rules.side_of(seat)]) for seat in range(rules.players)]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
+        """A state that ``player_id`` cannot tell from this one (the same information state string), the
+        cards it cannot see dealt at random by :func:`~spades_rules.views.sample_deal`: what OpenSpiel's
+        information-set searches (``open_spiel.python.algorithms.ismcts``) call at every simulation.
+
+        ``probability_sampler`` is OpenSpiel's sampler (a callable returning a float in [0, 1), such as
+        ``pyspiel.UniformProbabilitySampler(seed, 0., 1.)``): one draw seeds the sample, so a seeded
+        sampler gives the same worlds. The state is rebuilt by replaying its history (the earlier
+        hands as they were, the current hand from the sampled deal), so it clones, serializes and
+        pickles like any other.
+        """
+        seat = check_seat(player_id, self._rules.players, "player_id")
+        draw = probability_sampler()
+        if not isinstance(draw, (int, float)) or not 0.0 <= draw <= 1.0:
+            raise ArgumentTypeError(
+                f"resample_from_infostate needs a sampler returning a float in [0, 1), not {draw!r}",
+                parameter="probability_sampler",
+            )
+        rng = random.Random(int(draw * 2**53))
+        game = self.get_game()
+        assert isinstance(game, SpadesGame)
+        history = self.history()
+        state = self._game_state
+        if self.is_terminal() or (state.hand is None and not self._dealt):
+            return _replayed_state(str(game), [int(action) for action in history])
+        resampled = game.new_initial_state()
+        for action in history[: self._hand_start]:
+            resampled.apply_action(action)
+        if self._dealt or state.is_chance:  # a deal in progress: nobody has seen its cards yet
+            deck = [card.index for card in self._rules.deck]
+            for index in rng.sample(deck, len(self._dealt)):
+                resampled.apply_action(index)
+            return resampled
+        world = sample_deal(observe(state, seat), rng)
+        hand_actions = world.hand_actions
+        deal = hand_actions[0]
+        assert isinstance(deal, Deal)
+        for card in deal.deck:
+            resampled.apply_action(card.index)
+        for move in hand_actions[1:]:
+            assert not isinstance(move, Deal)
+            for code in _codes(move, self._compact):
+                resampled.apply_action(code)
+        if self._picked:  # the picker keeps its own picks; anyone else sees none of them
+            if seat == state.to_act:
+                picks = self._picked
+            else:
+                held = resampled.game_state.hand
+                assert held is not None and held.to_act is not None
+                picks = tuple(rng.sample(held.hand_of(held.to_act), len(self._picked)))
+            for card in picks:
+                resampled.apply_action(_CODE_OF_CARD[card])
+        return resampled
+
     def __str__(self) -> str:
         state = self._game_state
         lines = [repr(state)]
@@ -372,8 +465,26 @@ class SpadesState(pyspiel.State):
             lines += [f"seat {seat}: {format_cards(state.hand.hand_of(seat))}" for seat in range(self._rules.players)]
         if self._dealt:
             lines.append(f"dealing: {format_cards(self.cards_dealt)}")
+        if self._picked:
+            lines.append(f"picked: {format_cards(self._picked)}")
         lines.append(f"actions: {len(state.history)}")
         return "\n".join(lines)
+
+
+_CODE_OF_CARD: Final = {card: compact_codes(Exchange(0, (card,)))[0] for card in ALL_CARDS}
+_CARD_OF_CODE: Final = {code: card for card, code in _CODE_OF_CARD.items()}
+
+
+def _card_of_code(code: int) -> Card:
+    card = _CARD_OF_CODE.get(code)
+    if card is None:
+        raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"code {code} is not a card")
+    return card
+
+
+def _codes(move: PlayerAction, compact: bool) -> tuple[int, ...]:
+    """The codes that play ``move`` in the game's action space (an exchange is several in the compact one)."""
+    return compact_codes(move) if compact else (encode_action(move),)
 
 
 def _replayed_state(game_string: str, history: list[int]) -> SpadesState:
@@ -390,7 +501,11 @@ class SpadesObserver:
     :func:`observation_tensor` (``dict`` holds its blocks by name). Only the player's own view is offered
     (private information of a single player plus the public information, with or without perfect
     recall: the view holds the whole current hand either way); other observation types raise
-    :class:`~spades_rules.errors.ObservationError` rather than show what they should not."""
+    :class:`~spades_rules.errors.ObservationError` rather than show what they should not.
+
+    In the compact action space with an exchange in the rules, the tensor ends with one more block,
+    ``picked`` (one slot per card of the deck: the cards the player has picked so far for the exchange
+    it is making), and the text gains a line listing them."""
 
     def __init__(
         self,
@@ -409,45 +524,59 @@ class SpadesObserver:
                 f"public_info={iig_obs_type.public_info}"
             )
         self.rules = game.rules
-        self.tensor = np.zeros(observation_tensor_size(game.rules), np.float32)
-        self.dict = {
-            name: self.tensor[start : start + size]
-            for name, (start, size) in observation_tensor_layout(game.rules).items()
-        }
+        self._picks = shows_picks(game.rules, game.compact_actions)
+        size = observation_tensor_size(game.rules)
+        layout = dict(observation_tensor_layout(game.rules))
+        if self._picks:
+            layout[PICKED_BLOCK] = (size, len(game.rules.deck))
+            size += len(game.rules.deck)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[start : start + length] for name, (start, length) in layout.items()}
 
     def set_from(self, state: SpadesState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
         values = observation_tensor(observe(state.game_state, player))
+        if self._picks:
+            values += picked_tensor(self.rules, state.game_state, player, state.picked)
         self.tensor[:] = np.fromiter(values, np.float32, self.tensor.size)
 
     def string_from(self, state: SpadesState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
-        return str(observe(state.game_state, player))
+        return str(observe(state.game_state, player)) + picked_text(state.game_state, player, state.picked)
 
 
-def load_game(rules_or_preset: Rules | str = "standard", *, whole_game: bool = False) -> SpadesGame:
-    """The pyspiel game for a :class:`Rules` value or a preset name.
+def load_game(
+    rules_or_preset: Rules | str = "standard", *, whole_game: bool = False, compact_actions: bool = False
+) -> SpadesGame:
+    """The pyspiel game for a :class:`Rules` value or a preset name; ``compact_actions=True`` plays in
+    the compact action space (see :mod:`spades_rules.codec`).
 
     >>> game = load_game(Rules.standard().evolve(target_score=300), whole_game=True)
     >>> str(game)
     'spades_rules(target_score=300,whole_game=True)'
     >>> game.rules.max_hands == DEFAULT_MAX_HANDS
     True
+    >>> load_game("standard").num_distinct_actions(), load_game("standard", compact_actions=True).num_distinct_actions()
+    (1521, 81)
     """
+    if not isinstance(whole_game, bool):
+        raise RulesError(f"whole_game must be True or False, not {whole_game!r}")
+    if not isinstance(compact_actions, bool):
+        raise RulesError(f"compact_actions must be True or False, not {compact_actions!r}")
     if isinstance(rules_or_preset, str):
         params: dict[str, bool | int | str] = {"preset": rules_or_preset}
         Rules.preset(rules_or_preset)  # a clear error for an unknown name
         if whole_game:
             params["whole_game"] = True
+        if compact_actions:
+            params["compact_actions"] = True
     elif isinstance(rules_or_preset, Rules):
-        params = game_parameters(rules_or_preset, whole_game=whole_game)
+        params = game_parameters(rules_or_preset, whole_game=whole_game, compact_actions=compact_actions)
     else:
         raise ArgumentTypeError(
             f"load_game needs Rules or a preset name, not {type(rules_or_preset).__name__}",
             parameter="rules_or_preset",
         )
-    if not isinstance(whole_game, bool):
-        raise RulesError(f"whole_game must be True or False, not {whole_game!r}")
     game = pyspiel.load_game(GAME_NAME, params)
     assert isinstance(game, SpadesGame)
     return game

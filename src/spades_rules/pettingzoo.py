@@ -11,6 +11,13 @@ Needs the extra ``spades_rules[pettingzoo]`` (the ``pettingzoo`` package, with G
   :func:`~spades_rules.codec.num_distinct_actions` codes with 1 at the seat's legal codes
   (:func:`~spades_rules.codec.legal_codes`; all 0 when it is not the seat's turn). The action space is
   ``Discrete(num_distinct_actions(rules))``: actions are the library's codec codes.
+- ``compact_actions=True`` plays in the compact action space of :mod:`spades_rules.codec` (an exchange is
+  picked a card at a time: 81 codes for standard Spades instead of 1,521); with an exchange in the rules
+  the observation then ends with one slot per card of the deck, the cards the agent has picked so far
+  (``env.unwrapped.picked``). Rules whose full space is too large for a mask (``blind_nil_exchange`` of 6
+  or more) are refused without it.
+- :func:`single_agent_env` (from :mod:`spades_rules.single_agent`) is the Gymnasium environment of one
+  seat against library bots, for single-agent RL libraries.
 - Deals are done by the environment, from a :class:`random.Random` seeded by ``reset(seed=...)``:
   the same seed gives the same deals, so the same actions give the same episode.
 - An episode is one hand (``whole_game=False``, the default) or a whole game (``whole_game=True``,
@@ -44,27 +51,41 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from spades_rules._episodes import episode_over, episode_rules, hand_rewards, offered_codes
-from spades_rules.actions import Deal, Redeal
-from spades_rules.codec import decode_action, num_distinct_actions
+from spades_rules._episodes import (
+    check_action_space,
+    episode_over,
+    episode_rules,
+    hand_rewards,
+    offered_codes,
+    picked_tensor,
+    picked_text,
+    play_code,
+    shows_picks,
+)
+from spades_rules.actions import Deal
+from spades_rules.cards import Card
+from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError
 from spades_rules.rules import Rules
+from spades_rules.single_agent import SingleAgentEnv, observation_box, single_agent_env
 from spades_rules.state import GameState
-from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
+from spades_rules.tensor import observation_tensor
 from spades_rules.views import observe
 
-__all__ = ["env", "raw_env"]
-
-_UNBOUNDED: Final = ("scores", "bags")
-"""Tensor blocks that are not confined to [0, 1]: points and bags scaled by the target and the bag limit."""
-
+__all__ = ["SingleAgentEnv", "env", "raw_env", "single_agent_env"]
 
 def env(
-    rules_or_preset: Rules | str = "standard", *, whole_game: bool = False, render_mode: str | None = None
+    rules_or_preset: Rules | str = "standard",
+    *,
+    whole_game: bool = False,
+    render_mode: str | None = None,
+    compact_actions: bool = False,
 ) -> AECEnv:
     """The environment for a :class:`Rules` value or a preset name, in PettingZoo's usual wrappers."""
-    wrapped: AECEnv = raw_env(rules_or_preset, whole_game=whole_game, render_mode=render_mode)
+    wrapped: AECEnv = raw_env(
+        rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions
+    )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
@@ -81,9 +102,16 @@ class raw_env(AECEnv, EzPickle):
     }
 
     def __init__(
-        self, rules_or_preset: Rules | str = "standard", *, whole_game: bool = False, render_mode: str | None = None
+        self,
+        rules_or_preset: Rules | str = "standard",
+        *,
+        whole_game: bool = False,
+        render_mode: str | None = None,
+        compact_actions: bool = False,
     ) -> None:
-        EzPickle.__init__(self, rules_or_preset, whole_game=whole_game, render_mode=render_mode)
+        EzPickle.__init__(
+            self, rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions
+        )
         super().__init__()
         if isinstance(rules_or_preset, str):
             rules = Rules.preset(rules_or_preset)
@@ -98,22 +126,19 @@ class raw_env(AECEnv, EzPickle):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.rules: Rules = episode_rules(rules, whole_game)
         self.whole_game = whole_game
+        self.compact_actions: bool = check_action_space(self.rules, compact_actions, "env")
+        """Whether actions are codes of the compact space (an exchange picked a card at a time)."""
         self.render_mode = render_mode
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self.agents = self.possible_agents[:]
-        size = self._tensor_size = observation_tensor_size(self.rules)
-        low = np.zeros(size, np.float32)
-        high = np.ones(size, np.float32)
-        for name, (start, length) in observation_tensor_layout(self.rules).items():
-            if name in _UNBOUNDED:
-                low[start : start + length] = np.finfo(np.float32).min if name == "scores" else 0.0
-                high[start : start + length] = np.finfo(np.float32).max
-        self._num_actions = num_distinct_actions(self.rules)
+        self._picks = shows_picks(self.rules, compact_actions)
+        box = observation_box(self.rules, self._picks)
+        self._num_actions = num_distinct_actions(self.rules, compact=compact_actions)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "observation": box,
                     "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
                 }
             )
@@ -123,12 +148,18 @@ class raw_env(AECEnv, EzPickle):
         self._rng = random.Random()
         self._state = new_game(self.rules)
         self._redeals = 0
+        self._picked: tuple[Card, ...] = ()
 
     # -------------------------------------------------------------------------------- the library's view
     @property
     def game_state(self) -> GameState:
         """The library's state of the game in progress."""
         return self._state
+
+    @property
+    def picked(self) -> tuple[Card, ...]:
+        """In the compact action space, the cards the agent to act has picked so far for its exchange."""
+        return self._picked
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -142,9 +173,12 @@ class raw_env(AECEnv, EzPickle):
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self._seat(agent)
         mask = np.zeros(self._num_actions, np.int8)
-        for code in offered_codes(self._state, seat, self._redeals):
+        for code in offered_codes(self._state, seat, self._redeals, self.compact_actions, self._picked):
             mask[code] = 1
-        tensor = np.fromiter(observation_tensor(observe(self._state, seat)), np.float32, count=self._tensor_size)
+        values = observation_tensor(observe(self._state, seat))
+        if self._picks:
+            values += picked_tensor(self.rules, self._state, seat, self._picked)
+        tensor = np.fromiter(values, np.float32, count=len(values))
         return {"observation": tensor, "action_mask": mask}
 
     # -------------------------------------------------------------------------------- the AEC loop
@@ -154,6 +188,7 @@ class raw_env(AECEnv, EzPickle):
         self.agents = self.possible_agents[:]
         self._state = self._deal(new_game(self.rules))
         self._redeals = 0
+        self._picked = ()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -177,9 +212,9 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         before = self._state
-        move = decode_action(int(action), before)
-        after = self._deal(apply(before, move))
-        self._redeals = self._redeals + 1 if isinstance(move, Redeal) else 0
+        after, self._picked, redeal = play_code(before, int(action), self.compact_actions, self._picked)
+        after = self._deal(after)
+        self._redeals = self._redeals + 1 if redeal else 0
         self._state = after
         self._cumulative_rewards[agent] = 0.0
         points = hand_rewards(before, after)
@@ -199,7 +234,8 @@ class raw_env(AECEnv, EzPickle):
         """The table as the agent to act sees it: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        text = str(observe(self._state, self._seat(self.agent_selection)))
+        seat = self._seat(self.agent_selection)
+        text = str(observe(self._state, seat)) + picked_text(self._state, seat, self._picked)
         if self.render_mode == "ansi":
             return text
         print(text)

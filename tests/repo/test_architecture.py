@@ -107,6 +107,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views.__init__",),
     ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors", "moves"),
     ("svg",),
+    ("single_agent", "openspiel_bots"),
     ("play", "simulation.match", "openspiel", "pettingzoo"),
     ("simulation.results",),
     ("simulation.backends",),

@@ -26,7 +26,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from spades_rules.actions import Bid, DrawDecision, Exchange, Redeal
-from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game, with_backstop
+from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, Bot, iter_game, with_backstop
 from spades_rules.engine import new_game
 from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
@@ -53,8 +53,6 @@ Metric: TypeAlias = Callable[[GameState], float]
 """A per-hand statistic: called with the state right after each hand is scored (``state.last_hand`` is
 the finished hand, ``state.results[-1]`` its score); returns a number. Must be picklable."""
 
-BUILTIN_BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
-"""The built-in bots by name."""
 
 _SEED_BITS = 63
 
