@@ -98,6 +98,17 @@ def test_resampling_at_chance_nodes_and_between_hands() -> None:
     resampled = state.resample_from_infostate(0, _sampler(1))
     assert resampled.is_chance_node() and len(resampled.cards_dealt) == 10
     assert resampled.information_state_string(0) == state.information_state_string(0)
+    for card in Deal.shuffled(game.rules, 2).deck[10:]:
+        state.apply_action(card.index)
+    rng = random.Random(1)
+    while state.game_state.hands_played == 0:
+        state.apply_action(rng.choice(state.legal_actions()))
+    between = state.resample_from_infostate(2, _sampler(1))  # between hands: nothing hidden is left
+    assert between.is_chance_node() and between.history() == state.history()
+    state.apply_action(state.chance_outcomes()[0][0])
+    resampled = state.resample_from_infostate(2, _sampler(1))
+    assert resampled.game_state.hands_played == 1 and len(resampled.cards_dealt) == 1
+    assert resampled.history()[:-1] == state.history()[:-1]
     with pytest.raises(Exception, match="float"):
         state.resample_from_infostate(0, lambda: "x")
     with pytest.raises(Exception, match="player_id"):

@@ -427,12 +427,12 @@ class SpadesState(pyspiel.State):
         assert isinstance(game, SpadesGame)
         history = self.history()
         state = self._game_state
-        if self.is_terminal() or (state.hand is None and not self._dealt):
+        if self.is_terminal() or (state.is_chance and not self._dealt):  # nothing hidden matters any more
             return _replayed_state(str(game), [int(action) for action in history])
         resampled = game.new_initial_state()
         for action in history[: self._hand_start]:
             resampled.apply_action(action)
-        if self._dealt or state.is_chance:  # a deal in progress: nobody has seen its cards yet
+        if self._dealt:  # a deal in progress: nobody has seen its cards yet
             deck = [card.index for card in self._rules.deck]
             for index in rng.sample(deck, len(self._dealt)):
                 resampled.apply_action(index)
