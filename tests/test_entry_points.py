@@ -178,6 +178,8 @@ _SKIPPED = {
     "SeatError": "an error class: it carries the seat it is given",
     "Observation": "a value built field by field; its seat is checked where a view is read (from_dict)",
     "raw_env.step": "a PettingZoo env takes codes of the agent to act, never a seat",
+    "SingleAgentEnv.step": "a Gymnasium env takes codes of the agent, never an action value",
+    "LibraryBot.inform_action": "pyspiel's hook: a library bot decides from the state it is given, ignoring it",
 }
 
 
@@ -243,6 +245,7 @@ _ARGUMENTS: dict[str, Callable[[], Any]] = {
     "data": lambda: Play(1, "KH").to_dict(),
     "seat": lambda: 1,
     "move": lambda: legal_actions(_playing())[0],
+    "bot": lambda: RandomBot(0),
 }
 
 
