@@ -130,6 +130,8 @@ def hand_rewards(before: GameState, after: GameState) -> tuple[int, ...] | None:
     """Per seat, its side's points for the hand that ``after`` finished (None when no hand finished)."""
     if after.hands_played == before.hands_played:
         return None
-    totals = after.results[-1].totals
+    last = after.last_result
+    assert last is not None  # a hand has just finished
+    totals = last.totals
     rules = after.rules
     return tuple(totals[rules.side_of(seat)] for seat in range(rules.players))

@@ -145,7 +145,8 @@ class _Printer(GameVisitor):
 
     def _hand_result(self, state: GameState) -> None:
         rules = self.rules
-        result: HandScore = state.results[-1]
+        result: HandScore | None = state.last_result
+        assert result is not None  # a hand has just been scored
         won = ", ".join(f"{seat_name(rules, s)} {n}" for s, n in enumerate(result.tricks_won))
         self.line(f"  Tricks won: {won}")
         for side in result.sides:
@@ -154,7 +155,7 @@ class _Printer(GameVisitor):
         sheet = "   ".join(
             f"{side_name(rules, i)} {score} ({_plural(bags, 'bag')})" for i, (score, bags) in enumerate(pairs)
         )
-        self.line(f"  Score sheet after hand {len(state.results)}: {sheet}")
+        self.line(f"  Score sheet after hand {state.hands_played}: {sheet}")
         self.line()
 
     def finish(self, state: GameState) -> None:

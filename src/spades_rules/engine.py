@@ -58,6 +58,7 @@ from itertools import combinations
 from typing import Final
 
 from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
+from spades_rules._chain import Chain
 from spades_rules._fields import MAX_NUMBER
 from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
@@ -110,7 +111,9 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 # - States are built by ``state._game_state`` / ``_next_state`` / ``_hand_state``, which fill a plain
 #   storage class and switch it to the frozen class, skipping the attrs ``__init__``'s generic per-field
 #   ``object.__setattr__`` (see "fast constructors" in ``state.py``).
-# - A hand's actions are a chain of pairs (``state.Trail``), so an action adds one pair, not a tuple copy.
+# - A hand's actions are a chain of pairs (``state.Trail``), so an action adds one pair, not a tuple copy;
+#   the game's past actions and finished hands are chains too (``_chain.Chain``), so a finished hand or a
+#   redeal appends to them without copying the game's history (loading a record is linear in its size).
 # - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass,
 #   several times the cost of reading a module global.
 # - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
@@ -156,7 +159,7 @@ def new_game(
     start_bags = _per_side("bags", bags, sides, minimum=0)
     check_start(rules, start, start_bags)
     match = _Match(
-        dealer=dealer, scores=start, bags=start_bags, results=(), winner=None, past_actions=(),
+        dealer=dealer, scores=start, bags=start_bags, results=Chain.EMPTY, winner=None, past_actions=Chain.EMPTY,
         initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
     )
     return _game_state(rules, _DEAL, None, None, match)
@@ -367,7 +370,8 @@ def _apply_redeal(state: GameState, action: Redeal) -> GameState:
         raise IllegalActionError(
             IllegalReason.INVALID_REDEAL, f"seat {action.seat} cannot call a redeal: {why}", action=action
         )
-    match = state._match.changed(past_actions=(*state.past_actions, *state.hand_actions, action))
+    match = state._match
+    match = match.changed(past_actions=match.past_actions.then((*state.hand_actions, action)))
     return _game_state(rules, _DEAL, None, None, match)
 
 
@@ -544,7 +548,8 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
                                                hand.tricks_won)
     match = match.changed(
         dealer=match.dealer if over else (match.dealer + 1) % rules.players, scores=scores, bags=result.bags_after,
-        results=(*match.results, result), winner=winner, past_actions=match.past_actions + actions, last_hand=hand,
+        results=match.results.then((result,)), winner=winner, past_actions=match.past_actions.then(actions),
+        last_hand=hand,
     )
     if over:
         return _game_state(rules, _GAME_OVER, hand, None, match)

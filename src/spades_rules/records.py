@@ -102,7 +102,6 @@ _KEYS: Final = ("format", "rules", "dealer", "scores", "bags", "length", "action
 _TAGS: Final = {
     "Format": "format", "Rules": "rules", "Dealer": "dealer", "Scores": "scores", "Bags": "bags", "Length": "length",
 }
-_SEAT_VERB: Final = re.compile(r"([0-9]):([a-z]+)\Z")
 _NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
 _TAG_LINE: Final = re.compile(r"\[([A-Za-z]+)\s+(.*)\]\Z")
 _TOKEN: Final = re.compile(r"([0-9]):(\S*)\Z")
@@ -152,14 +151,15 @@ def to_dict(state: GameState) -> dict[str, Any]:
     """
     if type(state) is not GameState:
         raise not_a_state(state, "to_dict")
+    history = state.history
     return {
         "format": RECORD_FORMAT,
         "rules": state.rules.changes(),
         "dealer": state.first_dealer,
         "scores": list(state.initial_scores),
         "bags": list(state.initial_bags),
-        "length": len(state.history),
-        "actions": [format_action(action) for action in state.history],
+        "length": len(history),
+        "actions": [format_action(action) for action in history],
     }
 
 
@@ -403,7 +403,8 @@ class _TextWriter(GameVisitor):
 
     def end_hand(self, state: GameState) -> None:
         self.flush()
-        result = state.results[-1]
+        result = state.last_result
+        assert result is not None  # a hand has just been scored
         self.lines.append(
             f"# hand {state.hands_played}: tricks {' '.join(map(str, result.tricks_won))}; "
             f"points {' '.join(map(str, result.totals))}; scores {' '.join(map(str, state.scores))}; "

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from spades_rules._bidding import bid_order
+from spades_rules._chain import Chain
 from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Suit, mask_of
 from spades_rules.engine import exchanges_due
@@ -48,7 +49,7 @@ def resume_game(
     """A game in the ``DEAL`` phase with the given record (scores, bags, finished hands' score sheets); the
     finished hands' actions are not known, and ``dealer`` also counts as the first dealer."""
     match = _Match(
-        dealer=dealer, scores=scores, bags=bags, results=results, winner=None, past_actions=(),
+        dealer=dealer, scores=scores, bags=bags, results=Chain.of(results), winner=None, past_actions=Chain.EMPTY,
         initial_scores=initial_scores, initial_bags=initial_bags, first_dealer=dealer,
     )
     return _game_state(rules, Phase.DEAL, None, None, match)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
+from spades_rules._chain import Chain
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
 from spades_rules.errors import check_seat
@@ -272,16 +273,18 @@ class HandState:
 
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class _Match:
-    """The parts of a game that change once per hand: dealer, scores, bags, results, winner, history."""
+    """The parts of a game that change once per hand: dealer, scores, bags, results, winner, history. The
+    results and the past actions are chains (``_chain.Chain``): a hand or a redeal appends to them without
+    copying the game's history."""
 
     dealer: int
     scores: tuple[int, ...]
     bags: tuple[int, ...]
-    results: tuple[HandScore, ...]
+    results: Chain[HandScore]
     winner: int | None
-    past_actions: tuple[Action, ...]
+    past_actions: Chain[Action]
     initial_scores: tuple[int, ...]
     initial_bags: tuple[int, ...]
     first_dealer: int
@@ -356,8 +359,14 @@ class GameState:
 
     @property
     def results(self) -> tuple[HandScore, ...]:
-        """The scores of the finished hands, in order."""
-        return self._match.results
+        """The scores of the finished hands, in order (see :attr:`last_result` for the latest alone)."""
+        return self._match.results.items
+
+    @property
+    def last_result(self) -> HandScore | None:
+        """The score of the most recently finished hand (``results[-1]`` without building the tuple of them
+        all), or None before the first hand ends."""
+        return self._match.results.last
 
     @property
     def winner(self) -> int | None:
@@ -367,7 +376,7 @@ class GameState:
     @property
     def past_actions(self) -> tuple[Action, ...]:
         """Actions of the finished (or redealt) hands; see :attr:`history`."""
-        return self._match.past_actions
+        return self._match.past_actions.items
 
     @property
     def initial_scores(self) -> tuple[int, ...]:
@@ -424,7 +433,7 @@ class GameState:
     @property
     def hands_played(self) -> int:
         """Number of finished hands."""
-        return len(self.results)
+        return len(self._match.results)
 
     def _repr_svg_(self) -> str:
         """The whole table as SVG, for Jupyter (see :func:`spades_rules.svg.table`)."""

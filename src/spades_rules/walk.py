@@ -47,7 +47,7 @@ class GameVisitor:
         """An action was taken, deals included."""
 
     def end_hand(self, state: GameState) -> None:
-        """A hand has been scored: ``state.results[-1]`` is its score sheet, ``state.scores`` the totals."""
+        """A hand has been scored: ``state.last_result`` is its score sheet, ``state.scores`` the totals."""
 
     def end_game(self, state: GameState) -> None:
         """The walk is over; ``state`` is the last state (over, or wherever the record stops)."""
@@ -60,7 +60,7 @@ def walk(steps: Iterable[Step], visitor: GameVisitor, *, start: GameState) -> Ga
         if isinstance(action, Deal):
             visitor.begin_hand(before)
         visitor.visit_action(before, action, after)
-        if len(after.results) > len(before.results):
+        if after.hands_played > before.hands_played:
             visitor.end_hand(after)
         state = after
     visitor.end_game(state)

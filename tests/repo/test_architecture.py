@@ -91,7 +91,7 @@ def test_every_allowed_exception_is_still_used() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("cards",),
-    ("tables", "_fields", "bid_formats"),
+    ("tables", "_fields", "bid_formats", "_chain"),
     ("rules",),
     ("actions",),
     ("state",),

@@ -269,7 +269,7 @@ class Match:
                     exchanges[action.seat] += 1
                 elif isinstance(action, Redeal):
                     redeals += 1
-                if len(state.results) > len(hands):
+                if state.hands_played > len(hands):
                     hands.append(_hand_summary(state, tuple(float(f(state)) for _, f in metrics)))
         except IllegalActionError as error:
             raise SimulationIllegalActionError(
@@ -315,7 +315,8 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def _hand_summary(state: GameState, metrics: tuple[float, ...]) -> HandSummary:
-    score = state.results[-1]
+    score = state.last_result
+    assert score is not None  # called when a hand has just been scored
     bids = tuple(None if bid is None else _bid_pair(bid) for bid in score.bids)
     sides = tuple((side.made, side.bags, side.bag_penalty) for side in score.sides)
     return HandSummary(bids, score.tricks_won, sides, score.totals, metrics)

@@ -30,7 +30,7 @@ from typing import Any, Final
 import attrs
 
 import spades_rules.views.render as _render  # below this module: it imports it for types only
-from spades_rules.actions import Bid, Deal, DrawDecision, PlayerAction, Redeal
+from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ObservationError, check_seat, not_a_state
@@ -337,7 +337,7 @@ def _draw_view(
         return (), (), None, 0
     stock = hand.deal.deck
     n = rules.players
-    draws = _draw_decisions(state)
+    draws = hand.draws
     own: list[DrawTurn] = []
     for turn, keep in enumerate(draws):
         if (hand.dealer + 1 + turn) % n != seat:
@@ -348,17 +348,6 @@ def _draw_view(
     taken = 2 * len(draws)
     top = stock[taken] if state.phase is Phase.DRAW and hand.to_act == seat else None
     return draws, tuple(own), top, len(stock) - taken
-
-
-def _draw_decisions(state: GameState) -> tuple[bool, ...]:
-    """The keep/reject decisions of the current hand, read from the hand's actions, which last the whole
-    hand (the engine's ``HandState.draws`` does not survive the first bid at the time of writing)."""
-    actions = state.hand_actions
-    if state.phase is Phase.GAME_OVER:  # the final hand's actions have moved to the game's past actions
-        past = state.past_actions
-        last_deal = max(at for at, action in enumerate(past) if isinstance(action, Deal))
-        actions = past[last_deal:]
-    return tuple(action.keep for action in actions if isinstance(action, DrawDecision))
 
 
 _PLAY: Final = Phase.PLAY
