@@ -12,7 +12,7 @@ import inspect
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import attrs
@@ -22,6 +22,7 @@ from oracle.actions import Action, bid_from_library, from_library
 from oracle.bidding import blind_open
 from oracle.codec import EXCHANGE_BASE_WITH_BLIND_BIDS, EXCHANGE_BASE_WITHOUT_BLIND_BIDS, code_of
 from oracle.game import Result
+from oracle.game_end import game_end
 from oracle.options import HOUSE_RULES
 from oracle.policy import choose, starting_scores
 from oracle.scoring import score_hand as oracle_score_hand
@@ -282,10 +283,16 @@ def play_and_compare(
         rules = rules.evolve(max_hands=rng.randint(1, max_hands))
     dealer = rng.randrange(rules.players)
     scores = starting_scores(rng, rules.num_sides, rules.target_score, rules.losing_score)
+    over = scores is not None and game_end(replace(Options.of(rules), max_hands=None), scores, 0, None)[0]
     try:
         state = new_game(rules, dealer=dealer, scores=scores)
-    except RulesError:  # the starting scores already end the game
+    except RulesError as error:
+        if not over:
+            raise Disagreement(f"new_game refuses starting scores {scores} ({error}): {rules!r}") from None
         state, scores = new_game(rules, dealer=dealer), None
+    else:
+        if over:
+            raise Disagreement(f"new_game accepts starting scores {scores} that end the game: {rules!r}")
     game = OracleGame(Options.of(rules), dealer=dealer, scores=scores)
     for _ in range(100_000):
         context = _context(rules, seed, state)
@@ -399,8 +406,15 @@ def random_sheet(rng: random.Random, rules: Rules) -> tuple[list[LibraryBid] | N
             else:
                 bids.append(LibraryBid(seat, rng.choice([rng.randint(1, 5), rng.randint(1, in_hand)])))
     tricks = [0] * players
-    for _ in range(in_hand + rng.choice([0, 0, 0, 0, -1, 1])):
-        tricks[rng.randrange(players)] += 1
+    if bids is not None and rng.random() < 0.15:  # a side bids every trick and takes them all: a moon
+        bidders = list(rules.sides[rng.randrange(rules.num_sides)])
+        first = rng.randint(1, in_hand) if len(bidders) > 1 else in_hand
+        for seat, number in zip(bidders, (first, in_hand - first), strict=False):
+            bids[seat] = LibraryBid(seat, number, blind=bids[seat].blind and number > 0 and blind_numbers)
+            tricks[seat] = number
+    else:
+        for _ in range(in_hand + rng.choice([0, 0, 0, 0, -1, 1])):
+            tricks[rng.randrange(players)] += 1
     limit = rules.bag_limit
     bags = [rng.randrange(limit + 1) if limit is not None else rng.randrange(20) for _ in rules.sides]
     return bids, tricks, bags
@@ -435,3 +449,5 @@ def check_sheets(rules: Rules, rng: random.Random, count: int, tally: Tally) -> 
         if _side_values(library) != expected:
             raise Disagreement(f"score_hand differs\n  library {_side_values(library)}\n  model   {expected}\n{sheet}")
         tally.sheets += 1
+        tally.events["moon sheets"] += sum(1 for line in model if line.moon)
+        tally.events["sheets with a set"] += any(line.made is False for line in model)

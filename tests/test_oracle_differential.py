@@ -261,6 +261,8 @@ def test_the_model_plays_the_house_rules_alone() -> None:
     for seed in range(600 if FUZZ else 8):
         rng = random.Random(seed)
         options = random_options(rng, frozenset(DEFAULTS), PRESET_CHANGES, house_rules=True)
+        for name in rng.sample(list(HOUSE_RULES), 4):
+            options[name] = _house_value(rng, name)
         for _ in range(30):
             if not refusals(options):
                 break

@@ -33,6 +33,8 @@ def starting_scores(rng: random.Random, sides: int, target: int, losing: int | N
     """One game in two, starting scores (often leaving a side far behind, so blind bids open)."""
     if rng.random() < 0.5:
         return None
+    if rng.random() < 0.1:  # now and then scores that already end the game (new_game must refuse them)
+        return [rng.choice([target, target + 40, losing if losing is not None else target]) for _ in range(sides)]
     high = max(target - 60, 1)
     floor = losing + 1 if losing is not None else -300
     return [rng.randint(max(floor, 0), high) if rng.random() < 0.5 else rng.randint(floor, high) for _ in range(sides)]
