@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +124,170 @@ def test_replay_of_a_file_that_is_not_utf8_is_a_clean_error(tmp_path: Path, caps
     assert "error" in capsys.readouterr().err
 
 
+
+
+# ---------------------------------------------------------------------------------------- the documented transcript
+# docs/cli.rst is a transcript: every ``$ spades-rules ...`` line of its console blocks is run (after the
+# page's Python blocks before it, in a scratch folder) and its output compared with the lines under it, so
+# the page cannot go stale. A line ``...`` stands for any lines, ``...`` inside a line for any text (the
+# bots' decision times); the answers to ``play``'s prompts are the text after each prompt in the transcript.
+CLI_PAGE = Path(__file__).resolve().parents[1] / "docs" / "cli.rst"
+
+
+def _page_blocks() -> list[tuple[str, list[str]]]:
+    blocks: list[tuple[str, list[str]]] = []
+    lines = CLI_PAGE.read_text(encoding="utf-8").splitlines()
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        at += 1
+        if not line.startswith(".. code-block:: "):
+            continue
+        kind = line.split("::")[1].strip()
+        body: list[str] = []
+        while at < len(lines) and (not lines[at].strip() or lines[at].startswith("   ")):
+            body.append(lines[at][3:])
+            at += 1
+        while body and not body[-1].strip():
+            body.pop()
+        blocks.append((kind, body))
+    return blocks
+
+
+def _page_commands() -> list[tuple[int, str, list[str]]]:
+    """``(index of the block, command line, expected output lines)`` for every command of the page."""
+    found = []
+    for index, (kind, body) in enumerate(_page_blocks()):
+        if kind != "console":
+            continue
+        command: str | None = None
+        expected: list[str] = []
+        for line in [*body, "$ end"]:
+            if line.startswith("$ "):
+                if command is not None and command.startswith("spades-rules"):
+                    while expected and not expected[-1].strip():
+                        expected.pop()
+                    found.append((index, command, expected))
+                command, expected = line[2:], []
+            else:
+                expected.append(line)
+    return found
+
+
+def _pattern(expected: list[str]) -> str:
+    parts = []
+    for line in expected:
+        if line.strip() == "...":
+            parts.append(r"(?:[^\n]*\n)*?")
+        else:
+            parts.append("[^\n]*".join(re.escape(piece) for piece in line.rstrip().split("...")) + r"\n")
+    return "".join(parts)
+
+
+COMMANDS = _page_commands()
+
+
+def test_the_page_runs_every_subcommand() -> None:
+    subcommands = {shlex.split(command)[1] for _, command, _ in COMMANDS}
+    assert subcommands >= {"--help", "--version", "simulate", "variants", "score", "match", "replay", "play"}
+
+
+@pytest.mark.parametrize(("block", "command", "expected"), COMMANDS, ids=[command for _, command, _ in COMMANDS])
+def test_the_cli_page_shows_what_each_command_prints(
+    block: int, command: str, expected: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for kind, body in _page_blocks()[:block]:
+        if kind == "python":
+            exec(compile("\n".join(body), str(CLI_PAGE), "exec"), {})  # the page's own setup of the files
+    answers = iter(expected)
+
+    def scripted_input(prompt: str = "") -> str:  # play's answers, as the page shows them after its prompts
+        text = capsys.readouterr().out + prompt
+        sys.stdout.write(text)
+        asked = text.rsplit("\n", 1)[-1]
+        for line in answers:
+            if asked and line.startswith(asked):
+                answer = line[len(asked):]
+                sys.stdout.write(answer + "\n")
+                if answer == "^C":
+                    raise KeyboardInterrupt
+                return answer
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", scripted_input)
+    with contextlib.suppress(SystemExit):  # --help and --version exit
+        main(shlex.split(command)[1:])
+    captured = capsys.readouterr()
+    actual = "\n".join(line.rstrip() for line in (captured.out + captured.err).splitlines()) + "\n"
+    if re.fullmatch(_pattern(expected), actual) is None:
+        pytest.fail(f"docs/cli.rst shows for `{command}`:\n" + "\n".join(expected) + f"\n\nbut it prints:\n{actual}")
+
+
+# ---------------------------------------------------------------------------------------- bad arguments
+@pytest.mark.parametrize("dealer", ["9", "-1", "4"])
+def test_simulate_refuses_a_dealer_the_table_lacks(dealer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--dealer", dealer]) == 2
+    assert f"--dealer must be a seat 0-3, not {dealer}" in capsys.readouterr().err
+    argv = ["simulate", "--rules", "two_player", "--dealer", "1", "--quiet", "--max-hands", "1"]
+    assert main(argv, out=io.StringIO()) == 0
+
+
+def test_simulate_refuses_a_negative_backstop_and_says_hand_for_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--max-hands", "-1"]) == 2
+    assert "--max-hands must be 0 (no backstop) or more, not -1" in capsys.readouterr().err
+    status, text = _run("simulate", "--max-hands", "1", "--quiet")
+    assert status == 0 and "after 1 hand;" in text and "1 hands" not in text
+
+
+def _records_file(tmp_path: Path, games: int) -> Path:
+    path = tmp_path / "games.jsonl"
+    assert main(["match", "--set", "max_hands=1", "--games", str(games), "--workers", "1", "--records", str(path)],
+                out=io.StringIO()) == 0
+    return path
+
+
+def test_replay_reads_one_game_of_a_records_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _records_file(tmp_path, 3)
+    lines = path.read_text().splitlines()
+    for game in range(3):
+        status, text = _run("replay", str(path), "--game", str(game), "--quiet")
+        expected = io.StringIO()
+        single = tmp_path / f"{game}.json"
+        single.write_text(lines[game])
+        assert main(["replay", str(single), "--quiet"], out=expected) == 0
+        assert status == 0 and text.splitlines()[1:] == expected.getvalue().splitlines()[1:]
+    assert main(["replay", str(path)]) == 2
+    assert "holds 3 games, one record a line: choose one with --game 0 to 2" in capsys.readouterr().err
+    assert main(["replay", str(path), "--game", "3"]) == 2
+    assert "--game must be from 0 to 2" in capsys.readouterr().err
+
+
+def test_replay_of_one_record_takes_game_0_and_a_pretty_printed_json_record(tmp_path: Path) -> None:
+    game = play_game(Rules.standard().evolve(max_hands=1), [HeuristicBot(seed) for seed in range(4)], seed=3)
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps(to_dict(game), indent=2))
+    plain = _run("replay", str(pretty), "--quiet")
+    assert plain[0] == 0 and "Game over after 1 hand" in plain[1]
+    assert _run("replay", str(pretty), "--quiet", "--game", "0") == plain
+    assert _run("replay", str(pretty), "--game", "1")[0] == 2
+
+
+def test_replay_prints_nothing_of_a_tampered_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = play_game(Rules.standard().evolve(max_hands=1), [HeuristicBot(seed) for seed in range(4)], seed=3)
+    record = to_dict(game)
+    record["actions"][-1] = "0:play ZZ"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "error:" in captured.err
+
+
+def test_score_takes_partial_hands() -> None:
+    assert _run("score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "1")[0] == 2
+    status, text = _run("score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "1", "--partial")
+    assert status == 0 and "53" in text

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -232,12 +233,18 @@ def test_duplicate_games_share_their_deals_with_the_bots_swapped() -> None:
 # --------------------------------------------------------------------------- reproducibility and records
 
 
+def _timeless(data: dict[str, Any]) -> dict[str, Any]:
+    """A result's dict without the bots' decision times (wall-clock times vary from run to run)."""
+    timing = ("mean_decision_seconds", "max_decision_seconds")
+    return {**data, "bots": [{k: v for k, v in bot.items() if k not in timing} for bot in data["bots"]]}
+
+
 def test_serial_and_two_processes_give_identical_results_and_records(tmp_path: Path) -> None:
     match = Match(Rules.standard(), ("heuristic", "random"), 7, seed=11, hands=True, duplicate=True)
     serial = run(match, records=tmp_path / "serial.jsonl", batch_size=3)
     process = run(match, backend="process", workers=2, records=tmp_path / "process.jsonl", batch_size=2)
     assert serial == process
-    assert json.dumps(serial.to_dict()) == json.dumps(process.to_dict())
+    assert json.dumps(_timeless(serial.to_dict())) == json.dumps(_timeless(process.to_dict()))
     assert (tmp_path / "serial.jsonl").read_bytes() == (tmp_path / "process.jsonl").read_bytes()
 
 
@@ -381,13 +388,13 @@ def test_match_command_json_is_the_same_for_one_and_two_workers(tmp_path: Path) 
         argv = ["match", "--rules", "two_player", "--games", "3", "--seed", "8", "--workers", workers, "--hands",
                 "--records", str(records), "--json"]
         assert main(argv, out=out) == 0
-        outputs.append((out.getvalue(), records.read_bytes()))
-    assert outputs[0] == outputs[1]
+        outputs.append((json.dumps(_timeless(json.loads(out.getvalue()))), records.read_bytes()))
+    assert outputs[0] == outputs[1]  # only the bots' decision times differ from run to run
     data = json.loads(outputs[0][0])
     assert data["games"] == 3 and data["unit"] == "hand"
     assert [bot["name"] for bot in data["bots"]] == ["heuristic", "random"]
     expected = run_match(Rules.two_player(), ["heuristic", "random"], games=3, seed=8, hands=True)
-    assert data == json.loads(json.dumps(expected.to_dict()))
+    assert data == _timeless(json.loads(json.dumps(expected.to_dict())))
 
 
 def test_ctrl_c_stops_the_match_command_cleanly(tmp_path: Path) -> None:
@@ -437,3 +444,173 @@ def test_ray_backend_matches_serial_and_reports_illegal_moves(tmp_path: Path, mo
         assert (error.game_index, error.seed) == (expected, failing.game_seed(expected))
     finally:
         ray.shutdown()
+
+
+# --------------------------------------------------------------------------- the fair mode and decision times
+class ViewOnly:
+    """A bot for the fair mode: it crashes when handed anything but an Observation, and has no choose()."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def decide(self, observation: Any) -> Action:
+        from spades_rules import Observation
+
+        if type(observation) is not Observation:
+            raise AssertionError(f"a view-only bot was handed a {type(observation).__name__}")
+        return self.inner.decide(observation)
+
+
+class Peeker:
+    """A bot that looks at every hand: it needs the GameState (choose) and has no decide()."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def choose(self, state: GameState) -> Action:
+        assert state.hand is not None and len(state.hand.hands) == state.rules.players
+        return self.inner.choose(state)
+
+
+@pytest.mark.parametrize("backend", ["serial", "process"])
+def test_view_only_bots_see_only_their_own_view(backend: str) -> None:
+    rules = Rules.standard().evolve(max_hands=2)
+    result = run_match(rules, [ViewOnly, "heuristic"], games=4, seed=5, view_only=True, backend=backend,  # type: ignore[arg-type]
+                       workers=2 if backend == "process" else None)
+    assert result.games == 4 and sum(bot.decisions for bot in result.bots) > 0
+
+
+def test_the_fair_mode_plays_the_same_games_as_the_view_the_builtin_bots_take() -> None:
+    """The built-in bots decide from their seat's view either way: the fair mode changes no game."""
+    rules = Rules.jokers().evolve(max_hands=2)
+    fair = run_match(rules, ["heuristic", "random"], games=3, seed=2, view_only=True)
+    assert fair == run_match(rules, ["heuristic", "random"], games=3, seed=2)
+
+
+def test_the_fair_mode_refuses_a_bot_that_needs_the_state() -> None:
+    with pytest.raises(SimulationError, match=r"has no decide\(\) method \(view_only=True"):
+        run_match(Rules.standard(), [Peeker, "random"], games=1, view_only=True)
+    with pytest.raises(SimulationError, match=r"has no choose\(\) method"):
+        run_match(Rules.standard(), [ViewOnly, "random"], games=1)
+
+
+def test_every_bot_reports_its_decision_times() -> None:
+    result = run_match(Rules.standard().evolve(max_hands=1), ["heuristic", "random"], games=3, seed=1)
+    for bot in result.bots:
+        assert bot.decisions == 3 * 2 * 14  # three one-hand games, two seats each: a bid and 13 plays
+        assert bot.mean_decision_seconds is not None and bot.max_decision_seconds is not None
+        assert 0 < bot.mean_decision_seconds <= bot.max_decision_seconds < 5
+        assert {"decisions", "mean_decision_seconds", "max_decision_seconds"} <= set(bot.to_dict())
+    text = io.StringIO()
+    assert main(["match", "--set", "max_hands=1", "--games", "2", "--workers", "1"], out=text) == 0
+    assert "Decision times (ms, mean / longest): heuristic " in text.getvalue()
+
+
+def test_the_match_command_has_a_view_only_flag() -> None:
+    out = io.StringIO()
+    argv = ["match", "--set", "max_hands=1", "--games", "2", "--workers", "1", "--view-only", "--json"]
+    assert main(argv, out=out) == 0
+    assert json.loads(out.getvalue())["games"] == 2
+
+
+# --------------------------------------------------------------------------- bounds
+def test_a_billion_games_take_no_memory_before_the_first_game() -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    match = Match(Rules.standard(), ("random",), 10**9)
+    ranges = match.batches(2)
+    first = ranges[0]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert first == (0, 100) and len(ranges) == 10**7 and ranges[-1] == (10**9 - 100, 10**9)
+    assert peak < 1_000_000, f"{peak:,} bytes for the batches of a billion games"
+    assert list(Match(Rules.standard(), ("random",), 5).batches(1, 2)) == [(0, 2), (2, 4), (4, 5)]
+
+
+def test_the_number_of_games_is_bounded() -> None:
+    from spades_rules.simulation import MAX_GAMES
+
+    Match(Rules.standard(), ("random",), MAX_GAMES)
+    with pytest.raises(SpadesError, match="games must be at most"):
+        Match(Rules.standard(), ("random",), 10**100)
+    with pytest.raises(SpadesError, match="games must be at most"):
+        Match(Rules.standard(), ("random",), MAX_GAMES + 1)
+
+
+@pytest.mark.parametrize("games", ["0", "-3", str(10**13)])
+def test_the_match_command_refuses_games_out_of_range(games: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--games", games]) == 2
+    assert "--games must be from 1 to 1,000,000,000,000" in capsys.readouterr().err
+
+
+def test_a_match_of_no_games_is_reported_sensibly() -> None:
+    from spades_rules.simulation.cli import format_result
+
+    result = run_match(Rules.standard(), ["random"], games=0)
+    text = format_result(result)
+    assert "No games were played." in text and "None" not in text
+
+
+def test_workers_are_capped_at_the_batches_with_a_warning_above_the_cores(capsys: pytest.CaptureFixture[str]) -> None:
+    match = Match(Rules.standard().evolve(max_hands=1), ("random",), 3)
+    with pytest.warns(RuntimeWarning, match="120 worker processes on"):
+        result = run(match, backend="process", workers=120, batch_size=2)
+    assert result.games == 3
+    started = time.perf_counter()
+    assert main(["match", "--set", "max_hands=1", "--games", "2", "--workers", "64"]) == 0
+    assert time.perf_counter() - started < 60
+    assert "spades-rules: warning: 64 worker processes on" in capsys.readouterr().err
+
+
+def test_a_ray_that_cannot_start_exits_2_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import types
+
+    fake = types.ModuleType("ray")
+
+    def init(**kwargs: Any) -> None:
+        raise ConnectionError("could not reach the cluster at 10.0.0.1:6379")
+
+    fake.is_initialized = lambda: False  # type: ignore[attr-defined]
+    fake.init = init  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    assert main(["match", "--games", "2", "--backend", "ray"]) == 2
+    err = capsys.readouterr().err
+    assert "the ray backend could not start Ray: ConnectionError: could not reach the cluster" in err
+    assert "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- progress without tqdm
+def test_the_plain_progress_line_says_how_far_and_how_long() -> None:
+    from spades_rules.simulation.cli import PlainProgress
+
+    stream = io.StringIO()
+    progress = PlainProgress(200, "game", stream, interval=0)
+    progress.update(50)
+    progress.update(150)
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("match: 50/200 games (25%), ") and "left" in lines[0]
+    assert lines[-1].startswith("match: 200/200 games (100%)")
+
+
+def test_the_match_command_prints_progress_to_stderr_without_tqdm(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "tqdm":
+            raise ImportError("no tqdm")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # a terminal: the line is updated in place
+    assert main(["match", "--set", "max_hands=1", "--games", "3", "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "\rmatch: 3/3 games (100%)" in captured.err and captured.err.endswith("\n")
+    assert "match:" not in captured.out.partition("\n")[2]

@@ -4,8 +4,9 @@
   (or however many the rules seat) built-in bots, printed trick by trick with the bids and a running score
   sheet; the same seed prints the same game.
 - ``spades-rules variants``: the presets with their one-line descriptions.
-- ``spades-rules score --bids ... --tricks ... [--bags ...]``: score one hand from a score sheet.
-- ``spades-rules replay FILE``: print a recorded game (a JSON record or a text record).
+- ``spades-rules score --bids ... --tricks ... [--bags ...] [--partial]``: score one hand from a score sheet.
+- ``spades-rules replay FILE [--game N]``: print a recorded game (a JSON record, a text record, or game
+  ``N`` of a file of one JSON record a line, as ``match --records`` writes).
 - ``spades-rules play [--rules NAME] [--seat N] [--seed S] [--save FILE] [--resume FILE]``: play one seat
   against the built-in bots in the terminal (see :mod:`spades_rules.play`).
 - ``spades-rules --version``: the version.
@@ -31,7 +32,7 @@ from typing import Any, TextIO
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
-from spades_rules.errors import SpadesError
+from spades_rules.errors import SpadesError, check_seat
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
@@ -170,6 +171,9 @@ class _Printer(GameVisitor):
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     chosen = _rules_from(args)
+    dealer = check_seat(args.dealer, chosen.players, "--dealer")
+    if args.max_hands < 0:
+        raise SpadesError(f"--max-hands must be 0 (no backstop) or more, not {args.max_hands}")
     backstop = chosen.max_hands is None and args.max_hands > 0
     rules = chosen.evolve(max_hands=args.max_hands) if backstop else chosen
     make: Callable[[int], Bot] = HeuristicBot if args.bots == "heuristic" else RandomBot
@@ -177,12 +181,12 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     printer = _Printer(rules, out, style=_style(args, out), quiet=args.quiet)
     printer.line(f"spades-rules simulate: {args.rules} {chosen!r}, seed {args.seed}, {args.bots} bots")
     if backstop:
-        printer.line(f"(a backstop ends the game after {args.max_hands} hands; --max-hands 0 removes it)")
+        printer.line(f"(a backstop ends the game after {_plural(args.max_hands, 'hand')}; --max-hands 0 removes it)")
     sides = " vs ".join(side_name(rules, i) for i in range(rules.num_sides))
     printer.line(f"Sides: {sides}; target {rules.target_score}")
     printer.line()
-    steps = iter_game(rules, bots, seed=args.seed, dealer=args.dealer % rules.players)
-    walk(steps, printer, start=new_game(rules, dealer=args.dealer % rules.players))
+    steps = iter_game(rules, bots, seed=args.seed, dealer=dealer)
+    walk(steps, printer, start=new_game(rules, dealer=dealer))
     return 0
 
 
@@ -231,7 +235,7 @@ def _variants(args: argparse.Namespace, out: TextIO) -> int:
 
 def _score(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags)  # the API parses the bid words
+    result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags, partial=args.partial)
     header = f"{'side':>6} {'contract':>8} {'tricks':>6} {'contract pts':>12} {'bags':>4} {'bag pts':>7} " \
              f"{'penalty':>7} {'nil':>5} {'tricks pts':>10} {'total':>6} {'bags after':>10}"
     print(header, file=out)
@@ -259,13 +263,39 @@ def _read_record(path: str, limit: int) -> str:
     return text
 
 
+def _one_record(text: str, path: str, game: int | None) -> str:
+    """The record of game ``game`` when ``text`` holds one JSON record per line (``match --records``
+    writes them), else ``text`` itself (a JSON or text record; ``--game 0`` names its only game)."""
+    import json
+
+    lines = [line for line in text.splitlines() if line.strip()]
+    many = len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}")
+    if many:
+        try:
+            json.loads(text)
+        except ValueError:
+            pass
+        else:  # one JSON record written over several lines
+            many = False
+    count = len(lines) if many else 1
+    if game is None:
+        if many:
+            raise SpadesError(f"{path} holds {count} games, one record a line: choose one with --game 0 to {count - 1}")
+        return text
+    if not 0 <= game < count:
+        raise SpadesError(f"--game must be from 0 to {count - 1} ({path} holds {_plural(count, 'game')}), not {game}")
+    return lines[game] if many else text
+
+
 def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
     from spades_rules import records
 
-    text = _read_record(args.file, records.MAX_TEXT)
-    start = next(records.replay(text))  # checks the header before anything is printed
-    printer = _Printer(start.rules, out, style=_style(args, out), quiet=args.quiet)
-    printer.line(f"Replay of {args.file}: {start.rules!r}")
+    text = _one_record(_read_record(args.file, records.MAX_TEXT), args.file, args.game)
+    rules = next(records.replay(text)).rules
+    for _ in records.replay(text):  # the whole record is checked before anything is printed
+        pass
+    printer = _Printer(rules, out, style=_style(args, out), quiet=args.quiet)
+    printer.line(f"Replay of {args.file}: {rules!r}")
     printer.line()
     records.visit(text, printer)
     return 0
@@ -275,7 +305,7 @@ def _parser() -> argparse.ArgumentParser:
     from spades_rules import __version__
 
     parser = argparse.ArgumentParser(
-        prog="spades-rules", description="The rules of Spades: simulate, score, replay and play games."
+        prog="spades-rules", description="The rules of Spades: simulate, score, match, replay and play games."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help="print the version and exit")
@@ -314,6 +344,8 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind (blind nil)")
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
+    score.add_argument("--partial", action="store_true",
+                       help="a hand abandoned mid-way: the tricks may total less than a hand")
 
     match = commands.add_parser("match", help="many games between bots: win rates, bids, bags (see --help)")
     add_rules(match)
@@ -323,6 +355,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "file", help="the record: a JSON or text record file (- for standard input); at most 10,000,000 characters"
     )
+    replay.add_argument("--game", type=int, metavar="N",
+                        help="the game to print from a file of one record a line (match --records), from 0")
     add_style(replay)
     replay.add_argument("--quiet", action="store_true", help="print only bids and scores, not the tricks")
 

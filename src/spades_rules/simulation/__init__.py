@@ -31,6 +31,7 @@ from spades_rules.simulation.backends import BACKENDS, Backend, Progress, defaul
 from spades_rules.simulation.errors import SimulationError, SimulationIllegalActionError
 from spades_rules.simulation.match import (
     BUILTIN_BOTS,
+    MAX_GAMES,
     BotFactory,
     BotSpec,
     GameSummary,
@@ -44,6 +45,7 @@ from spades_rules.simulation.results import BotStats, MatchResult, MetricStats, 
 __all__ = [
     "BACKENDS",
     "BUILTIN_BOTS",
+    "MAX_GAMES",
     "Backend",
     "BotFactory",
     "BotSpec",
@@ -77,6 +79,7 @@ def run_match(
     max_hands: int | None = 100,
     metrics: Mapping[str, Metric] | None = None,
     names: Sequence[str] | None = None,
+    view_only: bool = False,
     backend: Backend = "serial",
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
@@ -84,9 +87,10 @@ def run_match(
     batch_size: int | None = None,
 ) -> MatchResult:
     """Play a match and return its statistics: :class:`Match` (what is played) and :func:`run` (how)
-    in one call. See :class:`Match` for the arguments that define the games."""
+    in one call. See :class:`Match` for the arguments that define the games (``view_only=True``: every bot
+    sees only its own seat's view)."""
     match = Match(
         rules, bots, games, seed=seed, duplicate=duplicate, hands=hands, max_hands=max_hands,
-        metrics=metrics or {}, names=names or (),
+        metrics=metrics or {}, names=names or (), view_only=view_only,
     )
     return run(match, backend=backend, workers=workers, records=records, progress=progress, batch_size=batch_size)

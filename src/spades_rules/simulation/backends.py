@@ -18,7 +18,8 @@ import logging
 import os
 import pickle
 import signal
-from collections.abc import Callable, Generator, Iterator
+import warnings
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -59,9 +60,12 @@ def run(
 ) -> MatchResult:
     """Play every game of ``match`` and return the statistics.
 
-    ``workers`` defaults to every core (``process``) or every CPU of the Ray cluster (``ray``). With
-    ``records``, each game's record (:func:`~spades_rules.records.to_dict`, one JSON object a line) is
-    written to that file in game order as soon as the games before it are done.
+    ``workers`` defaults to every core (``process``) or every CPU of the Ray cluster (``ray``); more
+    workers than batches are never started, and more worker processes than cores is a
+    :class:`RuntimeWarning`. With ``records``, each game's record (:func:`~spades_rules.records.to_dict`,
+    one JSON object a line) is written to that file in game order as soon as the games before it are done.
+    A Ray cluster that cannot be reached or started is a :class:`~spades_rules.errors.SpadesError` naming
+    the failure.
     """
     if not isinstance(match, Match):
         raise SpadesError(f"run needs a Match, not {type(match).__name__}")
@@ -75,6 +79,8 @@ def run(
         raise SpadesError(f"records must be a file name, not {records!r}")
     if progress is not None and not callable(progress):
         raise SpadesError("progress must be a function of the number of games finished")
+    if workers is not None and backend != "serial":
+        workers = _capped(match, workers, batch_size, backend)
     tally = Tally(match)
     want_records = records is not None
     sink: TextIO | None = open(Path(records), "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
@@ -103,6 +109,19 @@ def run(
         if sink is not None:
             sink.close()
     return tally.result()
+
+
+def _capped(match: Match, workers: int, batch_size: int | None, backend: Backend) -> int:
+    """``workers``, at most one per batch; a warning when it is more than this machine's cores."""
+    batches = len(match.batches(workers, batch_size))
+    cores = default_workers()
+    if backend == "process" and workers > cores:
+        warnings.warn(
+            f"{workers} worker processes on {cores} core{'s' if cores != 1 else ''}: the extra workers only "
+            "share the cores (and their memory); workers=None uses every core",
+            RuntimeWarning, stacklevel=3,
+        )
+    return max(1, min(workers, batches))
 
 
 def _play_batch(match: Match, start: int, stop: int, records: bool) -> _Batch:
@@ -147,7 +166,7 @@ def _stop_pool(executor: ProcessPoolExecutor) -> None:
 
 def _in_order(
     match: Match,
-    ranges: list[tuple[int, int]],
+    ranges: Sequence[tuple[int, int]],
     window: int,
     submit: Callable[[int, int], Any],
     wait: Callable[[Any, int, int], _Batch],
@@ -206,13 +225,21 @@ def _ray(match: Match, workers: int | None, records: bool, size: int | None) -> 
         ray: Any = importlib.import_module("ray")  # an optional extra: typed loosely, as it may be absent
     except ImportError:
         raise SpadesError("the ray backend needs Ray: pip install 'spades_rules[ray]'") from None
+    except Exception as error:  # an installed Ray that fails to import
+        raise SpadesError(f"the ray backend could not import Ray: {type(error).__name__}: {error}") from None
     _check_picklable(match)
-    started = not ray.is_initialized()
-    if started:  # a cluster named by RAY_ADDRESS, or else a local one
-        ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    started = False
+    try:
+        if not ray.is_initialized():  # a cluster named by RAY_ADDRESS, or else a local one
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+            started = True
+        count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    except Exception as error:
+        if started:
+            ray.shutdown()
+        raise SpadesError(f"the ray backend could not start Ray: {type(error).__name__}: {error}") from None
     pending: list[Any] = []
     try:
-        count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         ranges = match.batches(count, size)
         remote = ray.remote(num_cpus=1, max_retries=0)(_play_batch)
         shared = ray.put(match)

@@ -20,22 +20,26 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
-from spades_rules.actions import Bid, DrawDecision, Exchange, Redeal
-from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, Bot, iter_game, with_backstop
-from spades_rules.engine import new_game
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
+from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, with_backstop
+from spades_rules.engine import apply, new_game
 from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
 from spades_rules.rules import Rules
 from spades_rules.simulation.errors import SimulationError, SimulationIllegalActionError
 from spades_rules.state import GameState
+from spades_rules.views import observe
 
 __all__ = [
     "BUILTIN_BOTS",
+    "MAX_GAMES",
     "BotFactory",
     "BotSpec",
     "GameSummary",
@@ -45,8 +49,14 @@ __all__ = [
     "derive_seed",
 ]
 
-BotFactory: TypeAlias = Callable[[int], Bot]
-"""A picklable callable that makes a bot from a seed (a bot class such as ``RandomBot`` is one)."""
+MAX_GAMES: Final = 10**12
+"""The most games (or deals, in duplicate) a :class:`Match` plays: a trillion games take one core some
+30,000 years, and nothing in a run grows with the number of games."""
+
+BotFactory: TypeAlias = Callable[[int], object]
+"""A picklable callable that makes a bot from a seed (a bot class such as ``RandomBot`` is one). The bot
+has ``choose(state)`` (a :class:`~spades_rules.bots.Bot`), or ``decide(observation)`` for the fair mode
+(``view_only=True``); the built-in bots have both."""
 BotSpec: TypeAlias = str | BotFactory
 """A built-in bot's name (``"random"``, ``"heuristic"``) or a :data:`BotFactory`."""
 Metric: TypeAlias = Callable[[GameState], float]
@@ -106,6 +116,9 @@ class GameSummary:
     """Per seat, the blind-nil exchanges made (passes of cards)."""
     redeals: int
     """Redeals called in the game."""
+    decisions: tuple[tuple[int, float, float], ...] = ()
+    """Per seat: ``(decisions, total seconds, longest seconds)`` of its bot's decisions (wall-clock time of
+    ``choose`` or ``decide``, the library's work around them excluded)."""
 
 
 def _to_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
@@ -158,6 +171,14 @@ class Match:
     - ``metrics``: per-hand custom statistics, ``{name: function(state) -> float}`` (see :data:`Metric`).
     - ``names``: the bots' names in the statistics (default: the built-in name or the factory's
       ``__name__``, made unique).
+    - ``view_only``: the fair mode. Every bot is called with its own seat's
+      :class:`~spades_rules.views.Observation` only (its ``decide(observation)`` method), never with the
+      :class:`~spades_rules.state.GameState`, so no bot can look at the other hands; a bot without
+      ``decide`` is refused. By default bots are called with the state (``choose(state)``), which the
+      built-in bots only ever turn into their own seat's view.
+
+    ``games`` runs from 0 to :data:`MAX_GAMES`; nothing is built per game before the games are played
+    (:meth:`batches` is computed as the workers ask for it).
     """
 
     rules: Rules = attrs.field()
@@ -169,6 +190,7 @@ class Match:
     max_hands: int | None = GAME_BACKSTOP
     metrics: tuple[tuple[str, Metric], ...] = attrs.field(default=(), converter=_to_pairs)
     names: tuple[str, ...] = attrs.field(default=(), converter=_to_tuple)
+    view_only: bool = False
     lineups: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     play_rules: Rules = attrs.field(init=False)
 
@@ -176,9 +198,11 @@ class Match:
         if not isinstance(self.rules, Rules):
             raise SpadesError(f"rules must be a Rules value, not {self.rules!r}")
         _positive_int("games", self.games, 0)
+        if self.games > MAX_GAMES:
+            raise SpadesError(f"games must be at most {MAX_GAMES:,} (MAX_GAMES), not {self.games:,}")
         if type(self.seed) is not int:
             raise SpadesError(f"seed must be an integer, not {self.seed!r}")
-        for flag in ("duplicate", "hands"):
+        for flag in ("duplicate", "hands", "view_only"):
             if type(getattr(self, flag)) is not bool:
                 raise SpadesError(f"{flag} must be True or False")
         if self.max_hands is not None:
@@ -235,11 +259,19 @@ class Match:
         """The seed of game ``index``'s deals: derived from the master seed and the deal's index only."""
         return derive_seed(self.seed, "deal", self.deal_index(index))
 
-    def bots_for(self, index: int) -> list[Bot]:
+    def bots_for(self, index: int) -> list[Any]:
         """Fresh bots for game ``index``, one per seat, seeded from the master seed, the game and the seat."""
         factories = [BUILTIN_BOTS[spec] if isinstance(spec, str) else spec for spec in self.bots]
         lineup = self.lineup(index)
-        return [factories[lineup[seat]](derive_seed(self.seed, "bot", index, seat)) for seat in range(len(lineup))]
+        bots = [factories[lineup[seat]](derive_seed(self.seed, "bot", index, seat)) for seat in range(len(lineup))]
+        method = "decide" if self.view_only else "choose"
+        for seat, bot in enumerate(bots):
+            if not callable(getattr(bot, method, None)):
+                mode = "view_only=True calls decide(observation)" if self.view_only else "bots get choose(state)"
+                raise SpadesError(
+                    f"{self.names[lineup[seat]]}: the bot made for seat {seat} has no {method}() method ({mode})"
+                )
+        return bots
 
     def play(self, index: int) -> GameState:
         """Play game ``index`` alone and return its final state (exactly as in a run)."""
@@ -255,13 +287,30 @@ class Match:
         n = rules.players
         seed = self.game_seed(index)
         kept, decided, exchanges = [0] * n, [0] * n, [0] * n
+        count, spent, longest = [0] * n, [0.0] * n, [0.0] * n
         redeals = 0
         hands: list[HandSummary] = []
         metrics = self.metrics
+        view_only = self.view_only
         state = new_game(rules)
         try:
             bots = self.bots_for(index)
-            for _, action, state in iter_game(rules, bots, seed=seed):
+            rng = random.Random(seed)  # the deals, as iter_game and play_game shuffle them
+            while not state.is_over:
+                action: Action
+                if state.is_chance:
+                    action = Deal.shuffled(rules, rng)
+                else:
+                    seat: int = state.to_act  # type: ignore[assignment]  # a seat is to act in a hand
+                    bot = bots[seat]
+                    view = observe(state, seat) if view_only else None
+                    started = time.perf_counter()
+                    action = bot.decide(view) if view is not None else bot.choose(state)
+                    elapsed = time.perf_counter() - started
+                    count[seat] += 1
+                    spent[seat] += elapsed
+                    longest[seat] = max(longest[seat], elapsed)
+                state = apply(state, action)
                 if isinstance(action, DrawDecision):
                     decided[action.seat] += 1
                     kept[action.seat] += action.keep
@@ -282,7 +331,7 @@ class Match:
             ) from error
         summary = GameSummary(
             index, self.lineup(index), state.winner, state.scores, tuple(hands), tuple(kept), tuple(decided),
-            tuple(exchanges), redeals,
+            tuple(exchanges), redeals, tuple(zip(count, spent, longest, strict=True)),
         )
         return state, summary
 
@@ -295,16 +344,56 @@ class Match:
             out.append((summary, json.dumps(to_dict(state), separators=(",", ":")) if records else None))
         return out
 
-    def batches(self, workers: int, size: int | None = None) -> list[tuple[int, int]]:
+    def batches(self, workers: int, size: int | None = None) -> Sequence[tuple[int, int]]:
         """The ``(start, stop)`` ranges the games are split into: about 32 per worker, so the workers
         finish together, but at least 2 games (20 single hands), so shipping a batch (about a millisecond)
-        costs at most a few percent of playing it, and at most 100 games (400 hands)."""
+        costs at most a few percent of playing it, and at most 100 games (400 hands).
+
+        A lazy sequence: each range is computed when it is asked for, so a match of a billion games
+        takes no memory for its batches.
+
+        >>> from spades_rules import Rules
+        >>> ranges = Match(Rules.standard(), ["random"], games=10**9).batches(2)
+        >>> len(ranges), ranges[0], ranges[-1]
+        (10000000, (0, 100), (999999900, 1000000000))
+        """
+        _positive_int("workers", workers)
         total = self.total_games
         if size is None:
             low, high = (20, 400) if self.hands else (2, 100)
             size = max(low, min(high, math.ceil(total / (32 * workers))))
         _positive_int("batch_size", size)
-        return [(start, min(start + size, total)) for start in range(0, total, size)]
+        return _Ranges(total, size)
+
+
+class _Ranges(Sequence[tuple[int, int]]):
+    """The ranges ``(start, min(start + size, total))`` for ``start`` in ``range(0, total, size)``, lazily."""
+
+    def __init__(self, total: int, size: int) -> None:
+        self.total, self.size = total, size
+        self.length = -(-total // size)
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, at: int) -> tuple[int, int]: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> Sequence[tuple[int, int]]: ...
+
+    def __getitem__(self, at: int | slice) -> tuple[int, int] | Sequence[tuple[int, int]]:
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(self.length))]
+        if at < 0:
+            at += self.length
+        if not 0 <= at < self.length:
+            raise IndexError(at)
+        start = at * self.size
+        return start, min(start + self.size, self.total)
+
+    def __repr__(self) -> str:
+        return f"<{self.length} batches of {self.size} of {self.total} games>"
 
 
 def _unique(names: Sequence[str]) -> tuple[str, ...]:

@@ -94,6 +94,13 @@ class BotStats:
     draw_decisions: int | None
     exchanges: int | None
     """Blind-nil exchanges made (passes of cards)."""
+    decisions: int = 0
+    """Decisions it made (each call of its ``choose`` or ``decide``)."""
+    mean_decision_seconds: float | None = attrs.field(default=None, eq=False)
+    """Mean wall-clock time of a decision, in seconds (None without decisions). Timings vary from run to
+    run, so they take no part in comparing results: equal games give equal results."""
+    max_decision_seconds: float | None = attrs.field(default=None, eq=False)
+    """The longest decision, in seconds (None without decisions)."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of every field."""
@@ -178,6 +185,9 @@ class _BotTally:
     draws_kept: int = 0
     draw_decisions: int = 0
     exchanges: int = 0
+    decisions: int = 0
+    decision_seconds: float = 0.0
+    longest_decision: float = 0.0
 
 
 @attrs.define
@@ -237,6 +247,11 @@ class Tally:
             tally.draws_kept += game.draws_kept[seat]
             tally.draw_decisions += game.draw_decisions[seat]
             tally.exchanges += game.exchanges[seat]
+            if game.decisions:
+                made, seconds, longest = game.decisions[seat]
+                tally.decisions += made
+                tally.decision_seconds += seconds
+                tally.longest_decision = max(tally.longest_decision, longest)
         for hand in game.hands:
             self._add_hand(lineup, entries, hand)
             for tally_m, value in zip(self.metric_tallies, hand.metrics, strict=True):
@@ -315,4 +330,6 @@ def _bot_stats(name: str, t: _BotTally, has_draw: bool, has_exchange: bool) -> B
         bags=t.bags, bags_per_hand=_ratio(t.bags, t.side_hands), bag_penalties=t.bag_penalties,
         bag_penalty_points=t.bag_penalty_points, draws_kept=t.draws_kept if has_draw else None,
         draw_decisions=t.draw_decisions if has_draw else None, exchanges=t.exchanges if has_exchange else None,
+        decisions=t.decisions, mean_decision_seconds=_ratio(t.decision_seconds, t.decisions),
+        max_decision_seconds=t.longest_decision if t.decisions else None,
     )
