@@ -360,7 +360,11 @@ def test_redeals_and_exchanges_agree_with_the_model() -> None:
         "blind_nil_exchange": 3,
     }
     for seed in range(200 if FUZZ else 3):
-        options = dict(busy, **({"bid_order": "partners_consecutive"} if seed % 2 else {}))
+        options: dict[str, Any] = dict(busy, **({"bid_order": "partners_consecutive"} if seed % 2 else {}))
+        if seed % 3 == 1:  # the lowest club leads, after the exchanges
+            options.update(first_lead="lowest_club", with_jokers=seed % 2 == 0)
+        if seed % 3 == 2:
+            options.update(failed_nil_tricks=("bags_no_points", "count_for_partner")[seed % 2], bag_overflow="reset")
         check_rule_set(options, seed, tally, all_views=True, max_hands=2)
     assert tally.events["redeal"] > 0 and tally.events["exchange"] > 0
     _report("redeals and exchanges", tally)
