@@ -76,6 +76,7 @@ def _pettingzoo(rules: Rules, hands: int, seed: int) -> int:
             if termination or truncation:
                 table.step(None)
                 continue
+            assert observation is not None  # None only from last(observe=False)
             table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             decisions += 1
     return decisions

@@ -232,7 +232,7 @@ def _score_rate(calls: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--reps", type=int, default=7, help="repetitions per measurement (median reported)")
     parser.add_argument("--hands", type=int, default=300, help="random hands per repetition")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, for a smoke run")

@@ -85,7 +85,7 @@ def run(name: str, claim: Callable[[GameState], None], rules: Rules | None, rng_
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--claims", default=",".join(CLAIMS))
     args = parser.parse_args()

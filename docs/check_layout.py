@@ -213,7 +213,7 @@ def judge(found: dict[str, Any], form: str) -> tuple[list[str], list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--no-build", action="store_true", help="check docs/_build/html without rebuilding it")
     parser.add_argument("--require-browser", action="store_true", help="fail instead of skipping without Chromium")
     parser.add_argument("--no-screenshots", action="store_true", help="only check, take no screenshots")

@@ -100,7 +100,7 @@ try:
 except ImportError:  # an older or newer Sphinx without the placeholder class
     pass
 else:
-    TypeAliasForwardRef.__repr__ = _alias_name  # type: ignore[method-assign,assignment]
+    TypeAliasForwardRef.__repr__ = _alias_name  # type: ignore[method-assign]
 
 
 # The reference shows public names only. A module docstring may name its private helpers for the people

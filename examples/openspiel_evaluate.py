@@ -25,7 +25,7 @@ GAME = "spades_rules(preset=jokers,bag_limit=5)"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200, help="hands to play (one per episode)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -17,11 +17,11 @@ import numpy as np
 
 from spades_rules import encode_action, observe
 from spades_rules.bots import HeuristicBot
-from spades_rules.pettingzoo import env
+from spades_rules.pettingzoo import env, raw_env
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=300, help="hands to play (one per episode)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -40,9 +40,12 @@ def main() -> None:
                 totals[agent].append(reward)
                 table.step(None)
                 continue
+            assert observation is not None  # None only from last(observe=False)
             legal = np.flatnonzero(observation["action_mask"])
             if agent == "player_0":
-                action = encode_action(heuristic.decide(observe(table.unwrapped.game_state, 0)))
+                unwrapped = table.unwrapped  # typed as PettingZoo's AECEnv; this is the adapter's raw_env
+                assert isinstance(unwrapped, raw_env)
+                action = encode_action(heuristic.decide(observe(unwrapped.game_state, 0)))
                 assert action in legal
             else:
                 action = int(rng.choice(legal))

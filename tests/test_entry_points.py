@@ -59,6 +59,7 @@ from spades_rules import (
 from spades_rules import cli as spades_cli
 from spades_rules import strategies as sst
 from spades_rules.bots import HeuristicBot, RandomBot, iter_game, play_game
+from spades_rules.records import MAX_TEXT
 
 SRC = Path(spades_rules.__file__).parent
 RULES = Rules.standard()
@@ -87,6 +88,9 @@ class _IntLike:
 
     def __index__(self) -> int:
         return self.value
+
+    def __repr__(self) -> str:  # a stable test id, the same in every pytest-xdist worker
+        return f"_IntLike({self.value})"
 
 
 # ============================================================================ seat arguments
@@ -640,7 +644,7 @@ def test_replay_of_an_endless_standard_input_stops_at_the_limit() -> None:
 
 
 def test_replay_limit_is_the_records_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    limit = spades_rules.records.MAX_TEXT
+    limit = MAX_TEXT
     with pytest.raises(SystemExit):
         spades_cli.main(["replay", "--help"])
     assert f"{limit:,}" in capsys.readouterr().out  # the documented limit is the one applied

@@ -283,12 +283,13 @@ def _tampered(draw: st.DrawFn) -> tuple[Observation, str]:
         options += [value + draw(st.integers(-3, 3).filter(bool))]
     if isinstance(value, Phase):
         options += list(Phase)
-    if name == "tricks" and value:
-        trick = value[0]
-        options += [(attrs.evolve(trick, cards=(*trick.cards[:-1], draw(st.sampled_from(deck)))), *value[1:])]
-        options += [(attrs.evolve(trick, winner=None), *value[1:]), (attrs.evolve(trick, leader="0"), *value[1:])]
+    if name == "tricks" and view.tricks:
+        trick, rest = view.tricks[0], view.tricks[1:]
+        options += [(attrs.evolve(trick, cards=(*trick.cards[:-1], draw(st.sampled_from(deck)))), *rest)]
+        forged_leader = attrs.evolve(trick, leader="0")  # type: ignore[arg-type]  # a string where a seat goes
+        options += [(attrs.evolve(trick, winner=None), *rest), (forged_leader, *rest)]
     if name == "known_cards":
-        options += [tuple((draw(st.sampled_from(deck)),) for _ in value)]
+        options += [tuple((draw(st.sampled_from(deck)),) for _ in view.known_cards)]
     new = draw(st.sampled_from(options))
     return attrs.evolve(view, **{name: new}), f"{name} = {new!r}"
 

@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 from _games import random_game
@@ -166,7 +167,7 @@ def test_bad_arguments() -> None:
         observation_tensor_layout(None)  # type: ignore[arg-type]
     view = observe(random_game(Rules.standard(), seed=1)[1], 0)
     forged = Observation.__new__(Observation)
-    for field in view.__attrs_attrs__:
+    for field in attrs.fields(Observation):
         object.__setattr__(forged, field.name, getattr(view, field.name))
     object.__setattr__(forged, "seat", 7)
     with pytest.raises(ObservationError, match="seat 7"):

@@ -248,13 +248,20 @@ _SUIT_ALIASES: Final = {
     Suit.HEARTS: ("H", "♥", "♡"),
     Suit.SPADES: ("S", "♠", "♤"),
 }
-_BY_TEXT: dict[str, Card] = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER}
-for _card in ALL_CARDS[:52]:
-    _ranks = ("10", "T") if _card.rank is Rank.TEN else (_card.rank.letter,)
-    for _r in _ranks:
-        for _s in _SUIT_ALIASES[_card.suit]:
-            _BY_TEXT[_r + _s] = _card
-del _card, _ranks, _r, _s
+
+
+def _by_text() -> dict[str, Card]:
+    """Every spelling of every card: ``"10S"`` and ``"TS"``, ``"AS"`` and ``"A♠"``, the jokers."""
+    table = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER}
+    for card in ALL_CARDS[:52]:
+        ranks = ("10", "T") if card.rank is Rank.TEN else (card.rank.letter,)
+        for rank in ranks:
+            for suit in _SUIT_ALIASES[card.suit]:
+                table[rank + suit] = card
+    return table
+
+
+_BY_TEXT: Final = _by_text()
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -94,7 +94,7 @@ def env(
 class raw_env(AECEnv, EzPickle):
     """The bare AEC environment (see the module docstring); :func:`env` wraps it."""
 
-    metadata: Final[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012  AECEnv declares an instance dict: Final or ClassVar would not match it
         "render_modes": ["human", "ansi"],
         "name": "spades_rules_v0",
         "is_parallelizable": False,

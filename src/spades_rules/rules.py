@@ -39,7 +39,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, Literal, cast, get_args
 
 import attrs
 
@@ -79,8 +79,10 @@ _MAX_EXCHANGES: Final = 30_000
 ``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
 exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
 
-def _redeal_on(value: Iterable[str] | str) -> tuple[str, ...]:
-    return redeal_conditions(value, get_args(RedealCondition))
+def _redeal_on(value: Iterable[str] | str) -> tuple[RedealCondition, ...]:
+    # redeal_conditions has checked each name against RedealCondition's own: the cast only says so
+    # (pyright checks a converter's return type against the field's; mypy's attrs plugin does not)
+    return cast("tuple[RedealCondition, ...]", redeal_conditions(value, get_args(RedealCondition)))
 
 
 _PRESETS: Final[dict[str, dict[str, Any]]] = {

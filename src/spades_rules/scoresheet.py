@@ -10,7 +10,7 @@ refused).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -82,6 +82,13 @@ class ScoreSheet:
     """Whether the game is over: no hand may be added."""
     winner: int | None = attrs.field(eq=False)
     """The winning side once the game is over (None: not over, or a draw at ``max_hands``)."""
+
+    if TYPE_CHECKING:  # attrs writes it (init=False); mypy's attrs plugin knows it, pyright must be told
+        def __attrs_init__(
+            self, rules: Rules, initial_scores: tuple[int, ...], initial_bags: tuple[int, ...],
+            hands: tuple[HandScore, ...], scores_after: tuple[tuple[int, ...], ...], is_over: bool,
+            winner: int | None, /,
+        ) -> None: ...
 
     def __init__(
         self, rules: Rules, *, scores: Sequence[int] | None = None, bags: Sequence[int] | None = None

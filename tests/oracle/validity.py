@@ -122,18 +122,29 @@ def _domain(given: Mapping[str, Any]) -> list[Refusal]:
             if type(value) is not int or (name in LOWEST and value < LOWEST[name]):
                 out.append(Refusal((name,), f"not a number in range: {value!r}", "decided"))
         elif name == "redeal_on":
-            values = (value,) if isinstance(value, str) else tuple(value)
-            if any(item not in REDEAL_CONDITIONS for item in values):
-                out.append(Refusal((name,), "unknown redeal condition", "rules"))
+            out += _redeal_on_domain(value)
         elif name == "removed_cards" and value is not None:
-            try:
-                cards = [Card.parse(str(item)) for item in value]
-            except CardParseError:
-                out.append(Refusal((name,), "not a card", "rules"))
-                continue
-            if len(set(cards)) != len(cards):
-                out.append(Refusal((name,), "a card named twice", "decided"))
+            out += _removed_cards_domain(value)
     return out
+
+
+# The two below take the value afresh (typed Any): in _domain's chain, pyright would read it as narrowed by
+# the tests of the branches above it (to a bool or an int).
+def _redeal_on_domain(value: Any) -> list[Refusal]:
+    values = (value,) if isinstance(value, str) else tuple(value)
+    if any(item not in REDEAL_CONDITIONS for item in values):
+        return [Refusal(("redeal_on",), "unknown redeal condition", "rules")]
+    return []
+
+
+def _removed_cards_domain(value: Any) -> list[Refusal]:
+    try:
+        cards = [Card.parse(str(item)) for item in value]
+    except CardParseError:
+        return [Refusal(("removed_cards",), "not a card", "rules")]
+    if len(set(cards)) != len(cards):
+        return [Refusal(("removed_cards",), "a card named twice", "decided")]
+    return []
 
 
 def _table(options: Options) -> list[Refusal]:

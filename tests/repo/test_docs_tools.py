@@ -55,7 +55,7 @@ def test_every_rules_option_is_generated_in_declaration_order_with_its_docstring
 
 def test_choices_are_read_from_the_literal_types_whatever_they_are() -> None:
     extension = _extension("rules_options")
-    hints = typing.get_type_hints(Rules, vars(rules_module))
+    hints = typing.get_type_hints(Rules, dict(vars(rules_module)))
     by_name = {option.name: option for option in extension.rules_options()}
     literal_fields = [name for name in _init_fields() if extension._literal_choices(hints[name])]
     assert {"trump_order", "bidding", "failed_nil_tricks", "redeal_on"} <= set(literal_fields)
