@@ -1,7 +1,19 @@
-"""Developer sessions: ``nox -s tests typecheck lint docs docs_browser bench release``."""
+"""Every check, defined once: ``.ci/run`` calls these sessions, and so can you.
+
+    nox                        # tests on each Python, typecheck, lint, docs
+    nox -s tests-3.12          # the suite on one Python (``-- <pytest arguments>`` for a part of it)
+    nox -s coverage            # the suite and each ecosystem's tests under coverage, combined; the floors
+    nox -s ai ray              # an optional ecosystem: its extra, its tests, examples and benchmark smoke run
+    nox -s typecheck lint docs docs_browser bench bench_smoke release
+    nox -j 2 -s ...            # independent sessions two at a time, as CI runs them
+
+The tools come from pyproject.toml's ``[dependency-groups]`` (test, docs, lint, typecheck, release, nox,
+dev); the extras are users' optional features, installed by the sessions that test them.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import tarfile
@@ -11,58 +23,176 @@ from pathlib import Path
 
 import nox
 
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+EXTRAS = sorted(PYPROJECT["project"]["optional-dependencies"])
+
+# Every Python the classifiers claim. The first also measures coverage (``coverage`` combines it).
+PYTHONS = ["3.11", "3.12", "3.13"]
+COVERAGE_PYTHON = PYTHONS[0]
+
+# The optional ecosystems: one session each, below; its tests run under coverage, so ``coverage`` needs them.
+ECOSYSTEMS = ["ai", "ray"]
+
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
-nox.options.reuse_existing_virtualenvs = True
+nox.options.default_venv_backend = "uv|virtualenv"  # uv when it is installed (the `nox` group brings it)
+nox.options.reuse_venv = "yes"
+nox.options.allow_parallel = True  # every session may run beside another under ``nox -j N``
+# A Python this machine lacks is skipped, with a message ("Python interpreter 3.13 not found"), also on
+# CI, where nox would otherwise fail; none is downloaded.
+nox.options.error_on_missing_interpreters = False
+nox.options.download_python = "never"
 
 
-@nox.session
+def _pyenv_pythons(versions: list[str]) -> None:
+    """Let nox find the Pythons that pyenv installed but does not have active.
+
+    pyenv's shim for ``python3.12`` runs only when 3.12 is an active pyenv version, so nox does not find
+    an installed 3.12 when 3.11 is the global one. The newest ``$PYENV_ROOT/versions/X.Y.*/bin`` of each
+    version goes at the *end* of PATH: an interpreter found earlier on PATH (a CI machine's own) wins.
+    """
+    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    found = [sorted(root.glob(f"{version}.*/bin/python{version}"))[-1:] for version in versions]
+    extra = [str(path.parent) for paths in found for path in paths]
+    if extra:
+        os.environ["PATH"] = os.pathsep.join([os.environ.get("PATH", ""), *extra])
+
+
+_pyenv_pythons(PYTHONS)
+
+
+def _group(*names: str) -> tuple[str, ...]:
+    """The requirements of pyproject.toml's dependency groups (any installer, any pip)."""
+    return nox.project.dependency_groups(PYPROJECT, *names)
+
+
+def _pytest(session: nox.Session, *args: str) -> None:
+    """pytest, under coverage on ``COVERAGE_PYTHON`` (a data file per run, combined by ``coverage``)."""
+    if session.python == COVERAGE_PYTHON:
+        session.run("coverage", "run", "--parallel-mode", "-m", "pytest", *args)
+    else:
+        session.run("pytest", *args)
+
+
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The whole suite: unit, property and doc tests (``SPADES_FUZZ=1`` for the heavy profile)."""
-    session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs)
+    """The whole suite: unit, property and doc tests (``SPADES_FUZZ=1`` for the heavy profile).
+
+    Without the extras: the ecosystems' tests skip here and run in their own sessions.
+    """
+    session.install("-e", ".", *_group("test"))
+    _pytest(session, *session.posargs)
+
+
+# --- the optional ecosystems: one session per extra (or family of extras). Each installs its extra once,
+# runs its tests (on COVERAGE_PYTHON, under coverage) and its examples and benchmark smoke run. A new one
+# gets a session here and a name in ECOSYSTEMS.
+
+
+@nox.session(python=COVERAGE_PYTHON)
+def ai(session: nox.Session) -> None:
+    """AI ecosystems (the docs page of that name): the OpenSpiel and PettingZoo adapters.
+
+    Their tests and doctests, the two examples, and a smoke run of the adapters' benchmark.
+    """
+    session.install("-e", ".[openspiel,pettingzoo]", *_group("test"))
+    tests = ["tests/test_tensor.py", "tests/test_openspiel.py", "tests/test_openspiel_search.py"]
+    tests += ["tests/test_pettingzoo.py", "tests/test_single_agent.py", "tests/test_adapters_crosscheck.py"]
+    modules = ["openspiel.py", "openspiel_bots.py", "pettingzoo.py", "single_agent.py"]
+    _pytest(session, "-q", *tests, *(f"src/spades_rules/{name}" for name in modules), "docs/ai.rst")
+    session.run("python", "examples/openspiel_evaluate.py", "--hands", "100")
+    session.run("python", "examples/pettingzoo_loop.py", "--hands", "300")
+    session.run("python", "benchmarks/bench_adapters.py", "--quick")
+
+
+@nox.session(python=COVERAGE_PYTHON, allow_parallel=False)
+def ray(session: nox.Session) -> None:
+    """Simulation on a local Ray (the ``ray`` extra): the simulation tests that need it.
+
+    Alone, not beside another session: a Ray node that starts on a busy machine can time out.
+    """
+    session.install("-e", ".[ray]", *_group("test"))
+    _pytest(session, "-q", "tests/test_simulation.py", "-k", "ray")
+
+
+# --- coverage: the engine and the layers beneath it (ARCHITECTURE.md's rows from errors to codec) have a
+# floor of their own, tighter than the whole package's (``fail_under`` in pyproject.toml).
+CORE = ["errors", "cards", "tables", "_fields", "rules", "actions", "state", "_bidding", "scoring", "_refusals"]
+CORE += ["engine", "resume", "walk", "codec"]
+CORE_FLOOR = 98.0
+
+
+@nox.session(python=COVERAGE_PYTHON, requires=[f"tests-{COVERAGE_PYTHON}", *ECOSYSTEMS])
+def coverage(session: nox.Session) -> None:
+    """Branch coverage of the suite and the ecosystems' tests, combined; fails below either floor."""
+    session.install(*_group("test"))
+    session.run("coverage", "combine")
+    session.run("coverage", "report")
+    core = ",".join(f"src/spades_rules/{name}.py" for name in CORE)
+    session.log(f"the core: {', '.join(CORE)}")
+    session.run("coverage", "report", f"--include={core}", f"--fail-under={CORE_FLOOR}")
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over the package, the tests and the benchmarks."""
-    session.install("-e", ".[test]", "mypy>=1.8")
+    """mypy --strict and pyright (standard mode) over the whole tree, with every extra installed.
+
+    With the extras installed, the adapters are checked against the ecosystems' own types.
+    """
+    session.install("-e", f".[{','.join(EXTRAS)}]", *_group("typecheck"))
     session.run("mypy", "--strict")
+    session.run("pyright")
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check over the package, tests, benchmarks and docs configuration."""
-    session.install("ruff>=0.4")
-    session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py", "docs")
+    """ruff check over the whole tree."""
+    session.install(*_group("lint"))
+    session.run("ruff", "check", ".")
+
+
+# sphinx-build's options: warnings are errors. Nitpicky references (``-n``) go here once they all resolve;
+# ``nox -s docs -- -n`` tries them meanwhile.
+SPHINX_OPTIONS = ["-W", "--keep-going"]
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the Sphinx docs with warnings as errors (their doctests run in the test suite)."""
-    session.install("-e", ".[docs]")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    """Build the Sphinx docs into docs/_build/html (their doctests run in the test suite)."""
+    session.install("-e", ".", *_group("docs"))
+    session.run("sphinx-build", *SPHINX_OPTIONS, *session.posargs, "-b", "html", "docs", "docs/_build/html")
 
 
-@nox.session
-def bench(session: nox.Session) -> None:
-    """Throughput figures; installs OpenSpiel for the side-by-side comparison when it can."""
+@nox.session(python=False, requires=["docs"])
+def docs_browser(session: nox.Session) -> None:
+    """Check the built docs in headless Chromium at 1280 px and 390 px (``docs/check_layout.py``).
+
+    Needs ``chromium`` and ``chromium-driver`` (Debian packages); without them the check is skipped with a
+    message. Screenshots of the main pages are written to ``docs/_build/layout``. The check itself uses
+    only the standard library, so it runs on nox's own Python.
+    """
+    session.run(sys.executable, "docs/check_layout.py", "--no-build", *session.posargs, external=True)
+
+
+def _bench(session: nox.Session, *args: str) -> None:
     session.install("-e", ".")
     try:
         session.install("open-spiel")
     except Exception:
         session.log("open-spiel could not be installed; benchmarking spades_rules alone")
-    session.run("python", "benchmarks/bench_playouts.py", *session.posargs)
+    session.run("python", "benchmarks/bench_playouts.py", *args)
+    session.run("python", "benchmarks/bench_simulation.py", *args)
 
 
 @nox.session
-def docs_browser(session: nox.Session) -> None:
-    """Build the docs and check them in headless Chromium at 1280 px and 390 px (``docs/check_layout.py``).
+def bench(session: nox.Session) -> None:
+    """Throughput figures (with OpenSpiel's ``spades`` side by side when open-spiel installs)."""
+    _bench(session, *session.posargs)
 
-    Needs ``chromium`` and ``chromium-driver`` (Debian packages); without them the check is skipped with a
-    message. Screenshots of the main pages are written to ``docs/_build/layout``.
-    """
-    session.install("-e", ".[docs]")
-    session.run("python", "docs/check_layout.py", *session.posargs)
+
+@nox.session
+def bench_smoke(session: nox.Session) -> None:
+    """The benchmarks' quick runs: they still run and print their figures."""
+    _bench(session, "--quick")
 
 
 _VERSION = re.compile(r'^__version__ = "([^"]+)"$', re.M)
@@ -97,12 +227,12 @@ def release(session: nox.Session) -> None:
 
     Nothing is uploaded. Posargs are ignored.
     """
-    session.install("build>=1.0", "twine>=6.1")
+    session.install(*_group("release"))
     version = _version()
     with tempfile.TemporaryDirectory(prefix="spades-release-") as temp:
         work = Path(temp)
         dist = work / "dist"
-        session.run("python", "-m", "build", "--outdir", str(dist), ".")
+        session.run("python", "-m", "build", "--installer=uv", "--outdir", str(dist), ".")
         sdists, wheels = sorted(dist.glob("*.tar.gz")), sorted(dist.glob("*.whl"))
         assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel, got {sorted(dist.iterdir())}"
         sdist, wheel = sdists[0], wheels[0]
@@ -122,7 +252,7 @@ def release(session: nox.Session) -> None:
             archive.extractall(unpacked, filter="data")
         (source,) = unpacked.iterdir()
         again = work / "again"
-        session.run("python", "-m", "build", "--wheel", "--outdir", str(again), str(source))
+        session.run("python", "-m", "build", "--installer=uv", "--wheel", "--outdir", str(again), str(source))
         (rebuilt,) = again.glob("*.whl")
         assert _wheel_names(rebuilt) == _wheel_names(wheel), "the sdist builds a different wheel"
         session.log("sdist: builds the same wheel by itself")
