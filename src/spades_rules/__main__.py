@@ -4,4 +4,5 @@ import sys
 
 from spades_rules.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a worker process imports the main module (the process backend)
+    sys.exit(main())

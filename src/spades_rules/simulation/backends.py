@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import multiprocessing
 import os
 import pickle
 import signal
@@ -23,7 +24,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Literal, TextIO, TypeAlias
+from typing import Any, Final, Literal, TextIO, TypeAlias
 
 from spades_rules.errors import SpadesError
 from spades_rules.simulation.errors import SimulationError
@@ -151,6 +152,14 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+# Workers start from a fork server (Python 3.14's default on Linux), never by forking this process: a fork
+# copies the locks that the pool's own threads hold at that moment, and a worker can hang on one for ever
+# (Python 3.12 warns of it; a worker hung so on 3.13). Where there is no fork server, the platform's default.
+_START: Final = multiprocessing.get_context(
+    "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+)
+
+
 def _stop_pool(executor: ProcessPoolExecutor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
@@ -192,7 +201,7 @@ def _lost(match: Match, start: int, stop: int, error: BaseException) -> Simulati
 def _process(match: Match, workers: int, records: bool, size: int | None) -> _Batches:
     _check_picklable(match)
     ranges = match.batches(workers, size)
-    executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts, mp_context=_START)
     finished = False
 
     def submit(start: int, stop: int) -> Future[_Batch]:
