@@ -118,7 +118,7 @@ def ray(session: nox.Session) -> None:
 # floor of their own, tighter than the whole package's (``fail_under`` in pyproject.toml).
 CORE = ["errors", "cards", "tables", "_fields", "rules", "actions", "state", "_bidding", "scoring", "_refusals"]
 CORE += ["engine", "resume", "walk", "codec"]
-CORE_FLOOR = 98.0
+CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
 
 
 @nox.session(python=COVERAGE_PYTHON, requires=[f"tests-{COVERAGE_PYTHON}", *ECOSYSTEMS])
