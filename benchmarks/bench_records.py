@@ -116,7 +116,7 @@ def _measure(kind: str, states: dict[int, GameState], reps: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--reps", type=int, default=3, help="repetitions per figure (median reported)")
     parser.add_argument("--quick", action="store_true", help="stop at 1 MB")
     args = parser.parse_args()

@@ -43,7 +43,7 @@ Needs the extra ``spades_rules[pettingzoo]`` (the ``pettingzoo`` package, with G
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces

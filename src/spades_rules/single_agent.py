@@ -74,7 +74,7 @@ from spades_rules.errors import ArgumentTypeError, RulesError, SeatError, check_
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
-from spades_rules.views import observe
+from spades_rules.views import Observation, observe
 
 __all__ = ["GYMNASIUM_ID", "OpponentSpec", "SingleAgentEnv", "observation_box", "single_agent_env"]
 
@@ -277,8 +277,8 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     def _bot_action(self, seat: int, state: GameState) -> Action:
         bot = self._bots[seat]
-        decide = getattr(bot, "decide", None)
-        action: Action = decide(observe(state, seat)) if callable(decide) else bot.choose(state)
+        decide: Callable[[Observation], Action] | None = getattr(bot, "decide", None)  # a bot of views, if so
+        action = decide(observe(state, seat)) if callable(decide) else bot.choose(state)
         if type(action) is Redeal and self._redeals >= MAX_REDEALS:  # a game must end
             return next(move for move in legal_actions(state, seat) if type(move) is not Redeal)
         return action

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -459,7 +459,8 @@ def plain_storage(cls: type[_T]) -> type[_T]:
     ``__delattr__`` are ``object``'s, so that CPython stores through its C slot). Its fields are ``cls``'s,
     declared once."""
     namespace = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
-    return type(f"_{cls.__name__}Storage", (cls,), namespace)
+    # a subclass of cls, so a type[_T]; the three-argument type() is typed as returning a bare type
+    return cast("type[_T]", type(f"_{cls.__name__}Storage", (cls,), namespace))
 
 
 _GAME_STORAGE: Final = plain_storage(GameState)
