@@ -33,6 +33,10 @@ HOUSE_RULES = [
     ),
     Rules.three_player().evolve(with_jokers=True, removed_cards=(), losing_score=-200, spade_lead="anytime"),
     Rules.two_player().evolve(draw_second_card_seen=False, nil_value=50, blind_nil=True, blind_nil_deficit=None),
+    Rules.standard().evolve(
+        double_nil_value=200, double_nil_penalty=0, ten_for_two_hundred=True, moon="win", first_trick_spades=False,
+        spade_lead="after_first_trick", redeal_on=("seven_card_suit",), failed_nil_tricks="ignored",
+    ),
 ]
 
 
@@ -117,7 +121,7 @@ def test_random_sim_test_whole_game() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("rules", HOUSE_RULES, ids=["jokers-house", "three-54", "draw-house"])
+@pytest.mark.parametrize("rules", HOUSE_RULES, ids=["jokers-house", "three-54", "draw-house", "published-house"])
 def test_random_sim_test_house_rules(rules: Rules) -> None:
     game = openspiel.load_game(rules)
     assert game.rules == rules
@@ -150,6 +154,10 @@ def test_parameters_are_typed_with_sentinels() -> None:
     expected = Rules.individual(5).evolve(redeal_on=("no_spades", "no_face_cards"), removed_cards=("3C", "3D"))
     assert game.rules == expected
     assert openspiel.rules_from_parameters({"preset": "no_bid"}) == Rules.no_bid()
+    assert spec["moon"] == "none" and spec["double_nil_value"] == openspiel.NONE  # a name or None; a number or None
+    game = pyspiel.load_game("spades_rules(moon=points,moon_points=300,double_nil_value=150)")
+    assert game.rules == Rules(moon="points", moon_points=300, double_nil_value=150)
+    assert pyspiel.load_game(str(game)).rules == game.rules
     assert openspiel.game_parameters(Rules.bicycle()) == {"nil": False, "blind_nil": False, "set_penalty": "zero"}
 
 

@@ -154,21 +154,35 @@ def _legal_cards(state: GameState) -> set[Card]:
     assert hand is not None
     assert seat is not None
     held = hand.hand_of(seat)
+    first_trick = not hand.completed_tricks
+    non_spades = {card for card in held if _suit(rules, card) is not Suit.SPADES}
     if hand.trick_cards:
+        my_clubs = [card for card in held if _suit(rules, card) is Suit.CLUBS]
+        if first_trick and rules.first_trick_lowest_club and my_clubs:  # house rules: the lowest club held
+            return {min(my_clubs, key=lambda card: card.rank)}
         led = _suit(rules, hand.trick_cards[0])
-        return {card for card in held if _suit(rules, card) is led} or set(held)
-    if not hand.completed_tricks and rules.first_lead == "lowest_club":
+        following = {card for card in held if _suit(rules, card) is led}
+        if not following and first_trick and not rules.first_trick_spades:  # house rules: no spade, if it can
+            return non_spades or set(held)
+        return following or set(held)
+    if first_trick and rules.first_lead == "lowest_club":
         clubs = [card for cards in hand.hands for card in cards if _suit(rules, card) is Suit.CLUBS]
         if clubs:
             return {min(clubs, key=lambda card: card.rank)}
     if rules.spade_lead == "anytime" or hand.spades_broken:
         return set(held)
-    return {card for card in held if _suit(rules, card) is not Suit.SPADES} or set(held)
+    if rules.spade_lead == "after_first_trick" and not first_trick:  # house rules: from the second trick on
+        return set(held)
+    return non_spades or set(held)
 
 
-def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-    """The rules page ("End of the game", "Fine points"): the target (unique top), then the losing score
-    (unique top), then max_hands."""
+def _game_end(
+    rules: Rules, scores: tuple[int, ...], hands: int, moon: int | None = None
+) -> tuple[bool, int | None]:
+    """The rules page ("End of the game", "Fine points"): a moon under ``moon="win"`` (the house rules), the
+    target (unique top), then the losing score (unique top), then max_hands."""
+    if rules.moon == "win" and moon is not None:
+        return True, moon
     top = max(scores)
     unique = scores.index(top) if scores.count(top) == 1 else None
     if top >= rules.target_score and unique is not None:
@@ -189,18 +203,32 @@ def _side_points(rules: Rules, seats: tuple[int, ...], bids: tuple[Bid | None, .
     made_bids = [bid for bid in (bids[seat] for seat in seats) if bid is not None]
     assert len(made_bids) == len(seats)
     nils = [bid for bid in made_bids if bid.is_nil]
-    points = sum((rules.blind_nil_value if bid.blind else rules.nil_value) * (-1 if tricks[bid.seat] else 1)
-                 for bid in nils)
     nil_tricks = sum(tricks[bid.seat] for bid in nils)
+    double = rules.double_nil_value is not None and len(nils) == 2 and not any(bid.blind for bid in nils)
+    if double:  # house rules: one unit, its tricks neither bags nor points
+        assert rules.double_nil_value is not None
+        penalty = rules.double_nil_value if rules.double_nil_penalty is None else rules.double_nil_penalty
+        points = -penalty if nil_tricks else rules.double_nil_value
+        nil_tricks = 0
+    else:
+        points = sum((rules.blind_nil_value if bid.blind else rules.nil_value) * (-1 if tricks[bid.seat] else 1)
+                     for bid in nils)
+    if rules.failed_nil_tricks == "ignored":  # house rules: a failed nil's tricks count for nothing
+        nil_tricks = 0
     bidders = [bid for bid in made_bids if not bid.is_nil]
     bags = nil_tricks
     if bidders:
         contract = sum(bid.tricks for bid in bidders)
-        counted = sum(tricks[bid.seat] for bid in bidders)
+        taken_by_bidders = sum(tricks[bid.seat] for bid in bidders)
+        counted = taken_by_bidders
         if rules.failed_nil_tricks == "count_for_partner":
             counted, bags = counted + nil_tricks, 0
         if counted >= contract:
-            points += 10 * contract
+            big = rules.ten_for_two_hundred and contract >= 10  # house rules: 20 a trick bid
+            if rules.moon == "points" and contract == taken_by_bidders == rules.cards_each:
+                points += rules.moon_points
+            else:
+                points += (20 if big else 10) * contract
             bags += counted - contract
         elif rules.set_penalty == "minus_bid":
             points -= 10 * contract
@@ -211,6 +239,16 @@ def _side_points(rules: Rules, seats: tuple[int, ...], bids: tuple[Bid | None, .
         points -= rules.bag_penalty
         after = after - rules.bag_limit if rules.bag_overflow == "carry" else 0
     return points, after
+
+
+def _moon_side(rules: Rules, bids: tuple[Bid | None, ...], tricks: tuple[int, ...]) -> int | None:
+    """The house rules ("shooting the moon"): the side whose non-nil bids add up to every trick of the hand and
+    whose non-nil bidders took them all."""
+    for side, seats in enumerate(rules.sides):
+        numbers = [bid for bid in (bids[seat] for seat in seats) if bid is not None and not bid.is_nil]
+        if numbers and sum(bid.tricks for bid in numbers) == rules.cards_each == sum(tricks[b.seat] for b in numbers):
+            return side
+    return None
 
 
 def _bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
@@ -639,7 +677,8 @@ def test_the_game_ends_when_the_rules_say(game: GameState) -> None:
         if len(after.results) == len(before.results):
             assert not after.is_over
             continue
-        over, winner = _game_end(after.rules, after.scores, len(after.results))
+        moon = _moon_side(after.rules, after.results[-1].bids, after.results[-1].tricks_won)
+        over, winner = _game_end(after.rules, after.scores, len(after.results), moon)
         assert after.is_over == over
         if over:
             assert after.winner == winner

@@ -134,7 +134,7 @@ def test_a_removed_card_must_exist_in_the_deck() -> None:
         {"bidding": "auction"},
         {"bid_order": "anticlockwise"},
         {"set_penalty": None},
-        {"failed_nil_tricks": "ignored"},
+        {"failed_nil_tricks": "ignore"},
         {"bag_overflow": "drop"},
         {"first_lead": "two_of_clubs"},
         {"spade_lead": "never"},

@@ -47,9 +47,15 @@ HOUSE_RULES = {
     "redeal": Rules.standard().evolve(redeal_on=("one_or_no_spades", "no_face_cards")),
     "lowest_club": Rules.standard().evolve(first_lead="lowest_club"),
     "two_player_lowest_club": Rules.two_player().evolve(first_lead="lowest_club"),
+    "first_trick_lowest_club": Rules.standard().evolve(first_lead="lowest_club", first_trick_lowest_club=True),
+    "two_player_first_trick_lowest_club": Rules.two_player().evolve(
+        first_lead="lowest_club", first_trick_lowest_club=True
+    ),
+    "no_spade_on_first_trick": Rules.standard().evolve(first_trick_spades=False),
+    "spades_after_first_trick": Rules.jokers().evolve(spade_lead="after_first_trick"),
 }
 ALL_RULES = {**PRESETS, **HOUSE_RULES}
-CONSTRUCTIVE = sorted(set(ALL_RULES) - {"two_player_lowest_club"})
+CONSTRUCTIVE = sorted(set(ALL_RULES) - {"two_player_lowest_club", "two_player_first_trick_lowest_club"})
 """Rules whose constraints sample_deal builds in, so that it never needs a second try."""
 
 SUIT_HANDS = (
@@ -503,6 +509,22 @@ def test_sample_deal_covers_different_worlds(name: str) -> None:
             assert world.hand is not None
             worlds.add(world.hand.deal)
         assert len(worlds) > 1, (name, seat)
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_sampled_worlds_are_reached_by_legal_play(name: str) -> None:
+    """A sampled world's hand replays through ``apply`` from its deal: every play in it was legal in that world
+    (the first-trick house rules constrain the hidden hands beyond suits: a club holder's lowest club)."""
+    rules = ALL_RULES[name]
+    rng = random.Random(3)
+    for seed in range(6):
+        state = _mid_hand(rules, seed)
+        for seat in range(rules.players):
+            world = sample_deal(observe(state, seat), rng)
+            replayed = new_game(world.rules, dealer=world.dealer, scores=world.scores, bags=world.bags)
+            for action in world.hand_actions:
+                replayed = apply(replayed, action)
+            assert replayed.hand == world.hand
 
 
 def test_sample_deal_is_reproducible() -> None:

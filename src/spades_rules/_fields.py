@@ -23,13 +23,17 @@ MAX_NUMBER: Final = 1_000_000
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
-def choice(kind: Any) -> Validator:
-    """A field validator: the value is one of the names of the ``Literal`` type ``kind``."""
+def choice(kind: Any, *, optional: bool = False) -> Validator:
+    """A field validator: the value is one of the names of the ``Literal`` type ``kind`` (or None when
+    ``optional``)."""
     choices = get_args(kind)
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
         if not isinstance(value, str) or value not in choices:
-            raise RulesError(f"{attribute.name} must be one of {', '.join(map(repr, choices))}, not {describe(value)}")
+            names = ", ".join(map(repr, (*choices, None) if optional else choices))
+            raise RulesError(f"{attribute.name} must be one of {names}, not {describe(value)}")
 
     return check
 

@@ -76,13 +76,32 @@ def refuse_forged(action: Action, cards: Iterable[Card]) -> NoReturn:
     )
 
 
-def refuse_play(tables: CompiledTables, hand: HandState, action: Play, lowest_club: Card | None) -> NoReturn:
-    """Refuse a play the hand does not allow; ``lowest_club`` is the card the first lead must be, if any."""
+def refuse_play(
+    tables: CompiledTables, hand: HandState, action: Play, lowest_club: Card | None, playable: int
+) -> NoReturn:
+    """Refuse a play the hand does not allow; ``lowest_club`` is the card the first lead must be, if any, and
+    ``playable`` the mask of the cards the seat may play."""
     seat, card = action.seat, action.card
     mine = hand.held[seat]
     if not mine & card.bit:
         raise IllegalActionError(
             IllegalReason.CARD_NOT_IN_HAND, f"seat {seat} cannot play {card}: it does not hold that card", action=action
+        )
+    first = not hand.completed_tricks
+    if hand.trick_cards and first and tables.first_trick_lowest_club and mine & tables.suit_masks[Suit.CLUBS]:
+        raise IllegalActionError(
+            IllegalReason.MUST_PLAY_LOWEST_CLUB,
+            f"seat {seat} cannot play {card}: every club holder plays its lowest club to the first trick "
+            f"(first_trick_lowest_club), here {format_cards(cards_of_mask(playable))}",
+            action=action,
+        )
+    led_mask = tables.follow_masks[hand.trick_cards[0].index] if hand.trick_cards else 0
+    if hand.trick_cards and first and tables.first_trick_no_spades and not mine & led_mask:
+        raise IllegalActionError(
+            IllegalReason.NO_SPADE_ON_FIRST_TRICK,
+            f"seat {seat} cannot play {card}: no spade may be played to the first trick by a seat holding other "
+            "suits (first_trick_spades=False)",
+            action=action,
         )
     if hand.trick_cards:
         led = tables.suit_of[hand.trick_cards[0].index]
@@ -99,11 +118,11 @@ def refuse_play(tables: CompiledTables, hand: HandState, action: Play, lowest_cl
             f"seat {seat} cannot lead {card}: the first lead must be the lowest club in play, {club}",
             action=action,
         )
-    raise IllegalActionError(
-        IllegalReason.SPADES_NOT_BROKEN,
-        f"seat {seat} cannot lead {card}: spades are not broken and it holds other suits",
-        action=action,
-    )
+    if tables.spades_after_first_trick:
+        why = "spades may be led from the second trick on, and it holds other suits"
+    else:
+        why = "spades are not broken and it holds other suits"
+    raise IllegalActionError(IllegalReason.SPADES_NOT_BROKEN, f"seat {seat} cannot lead {card}: {why}", action=action)
 
 
 def refuse_deal(tables: CompiledTables, action: Deal) -> NoReturn:

@@ -21,7 +21,8 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - First lead (``_begin_play``, ``_first_lead_club``): the dealer's left, or the holder of the lowest club
   (``first_lead``).
 - Plays (``_apply_play``, ``_playable``): follow the effective suit led; lead spades only once broken
-  (``spade_lead``).
+  (``spade_lead``); the first trick's own rules (``first_trick_spades``, ``first_trick_lowest_club``:
+  ``_first_trick_follow``).
 - Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
 - End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
@@ -128,6 +129,9 @@ _BID: Final = Phase.BID
 _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
+_LONG_SUIT: Final = 7
+"""A hand holding this many cards of one suit (as the cards play: jokers are spades) may call a redeal under
+``redeal_on="seven_card_suit"``."""
 
 
 # ---------------------------------------------------------------------------------------- the entry points
@@ -384,12 +388,14 @@ def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
 def _may_redeal(rules: Rules, mine: int) -> bool:
     tables = rules.tables
     spades = (mine & tables.spade_mask).bit_count()
-    conditions = {
-        "no_spades": spades == 0,
-        "one_or_no_spades": spades <= 1,
-        "no_face_cards": not mine & tables.face_mask,
-    }
-    return any(conditions[condition] for condition in rules.redeal_on)
+    longest = max((mine & suit).bit_count() for suit in tables.suit_masks)  # suits as the cards play
+    return any(
+        (condition == "no_spades" and spades == 0)
+        or (condition == "one_or_no_spades" and spades <= 1)
+        or (condition == "no_face_cards" and not mine & tables.face_mask)
+        or (condition == "seven_card_suit" and longest >= _LONG_SUIT)
+        for condition in rules.redeal_on
+    )
 
 
 def _apply_bid(state: GameState, action: Bid) -> GameState:
@@ -494,8 +500,10 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     tables = state.rules.tables
     trick = hand.trick_cards
     following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
-    if not following and not _playable(tables, hand, mine) & bit:
-        refuse_play(tables, hand, action, _first_lead_club(tables, hand))
+    if (not following or (tables.first_trick_rules and not hand.completed_tricks)) and not _playable(
+        tables, hand, mine
+    ) & bit:
+        refuse_play(tables, hand, action, _first_lead_club(tables, hand), _playable(tables, hand, mine))
     new_held = list(held)
     new_held[seat] = mine ^ bit
     held = tuple(new_held)
@@ -521,12 +529,28 @@ def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
     """The mask of cards the seat to play may play."""
     trick = hand.trick_cards
     if trick:
+        if tables.first_trick_rules and not hand.completed_tricks:
+            return _first_trick_follow(tables, trick[0], mine)
         return mine & tables.follow_masks[trick[0].index] or mine
     club = _first_lead_club(tables, hand) if tables.lead_lowest_club else None  # (no call for most rules)
     if club is not None:
         return club.bit
-    if tables.spades_anytime or hand.spades_broken:
+    if tables.spades_anytime or hand.spades_broken or (tables.spades_after_first_trick and hand.completed_tricks):
         return mine
+    return mine & ~tables.spade_mask or mine
+
+
+def _first_trick_follow(tables: CompiledTables, led: Card, mine: int) -> int:
+    """The cards a seat may play to the first trick under its own rules: a club holder its lowest club
+    (``first_trick_lowest_club``); otherwise the suit led, and failing that no spade unless the hand holds
+    nothing else (``first_trick_spades=False``)."""
+    if tables.first_trick_lowest_club:
+        clubs = mine & tables.suit_masks[Suit.CLUBS]
+        if clubs:
+            return clubs & -clubs  # the lowest club held: the clubs' bits run from the 2 up
+    following = mine & tables.follow_masks[led.index]
+    if following or not tables.first_trick_no_spades:
+        return following or mine
     return mine & ~tables.spade_mask or mine
 
 

@@ -115,8 +115,11 @@ class IllegalReason(enum.Enum):
     """A nil bid where the rules (or the partner's bid) do not allow it."""
     BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
     """A blind nil where the rules or the score do not allow it."""
+    BLIND_BID_NOT_ALLOWED = "blind_bid_not_allowed"
+    """A blind bid of a number where the rules or the score do not allow it (``blind_bid_min``)."""
     BID_NOT_ALLOWED = "bid_not_allowed"
-    """A bid the bid format forbids: whiz, suicide, the team minimum, or a total equal to the tricks."""
+    """A bid the bid format forbids: whiz, suicide, the team minimum, the cap on a partnership's bid, a total
+    equal to the tricks, or a bid after which a later bidder could not bid."""
     INVALID_EXCHANGE = "invalid_exchange"
     """An exchange of the wrong number of cards, or of cards the seat does not hold."""
     INVALID_REDEAL = "invalid_redeal"
@@ -129,6 +132,11 @@ class IllegalReason(enum.Enum):
     """A spade led before spades were broken by a seat that holds other suits."""
     MUST_LEAD_LOWEST_CLUB = "must_lead_lowest_club"
     """The first lead must be the lowest club in play (``first_lead="lowest_club"``)."""
+    MUST_PLAY_LOWEST_CLUB = "must_play_lowest_club"
+    """A club holder must play its lowest club to the first trick (``first_trick_lowest_club``)."""
+    NO_SPADE_ON_FIRST_TRICK = "no_spade_on_first_trick"
+    """A spade played to the first trick by a seat that cannot follow but holds other suits
+    (``first_trick_spades=False``)."""
     CHANCE_ACTION = "chance_action"
     """A chance action (a :class:`~spades_rules.actions.Deal`) sent by a seat: only the table deals
     (:func:`~spades_rules.moves.apply_from_seat`)."""

@@ -21,7 +21,8 @@ standard Spades' overrides the preset's value, and an option at standard Spades'
 :func:`load_game` with a :class:`Rules` value).
 
 - ``int | None`` options (``bag_limit``, ``blind_nil_deficit``, ``team_min_bid``, ``losing_score``,
-  ``max_hands``) take the integer :data:`NONE` (``-1000000000``, outside every option's range) for None.
+  ``max_hands``, ``double_nil_value``, ...) take the integer :data:`NONE` (``-1000000000``, outside every
+  option's range) for None; ``moon`` takes its name, or ``"none"``.
 - ``removed_cards`` is a string of cards separated by spaces (``"2C 2D"``), ``"none"`` for no card
   removed, or ``"default"`` (None: the usual cards for the number of players).
 - ``redeal_on`` is a string of conditions separated by spaces (``"no_spades no_face_cards"``), or
@@ -77,8 +78,9 @@ True
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 import numpy as np
@@ -148,6 +150,18 @@ def _options() -> tuple[attrs.Attribute[Any], ...]:
     return tuple(field for field in attrs.fields(Rules) if field.init)
 
 
+def _names_and_none(hint: Any) -> bool:
+    """Whether an option's type is a choice of names or None (``moon``): its parameter is a string."""
+    args = typing.get_args(hint)
+    return type(None) in args and any(typing.get_origin(arg) is Literal for arg in args)
+
+
+_TEXT_OR_NONE: Final = frozenset(
+    name for name, hint in typing.get_type_hints(Rules).items() if _names_and_none(hint)
+)
+"""The options whose value is a name or None: their parameter is the name, or ``"none"``."""
+
+
 def _parameter_value(name: str, value: Any) -> bool | int | str:
     """One option's value as a pyspiel game parameter."""
     if name == "removed_cards":
@@ -157,7 +171,7 @@ def _parameter_value(name: str, value: Any) -> bool | int | str:
     if isinstance(value, tuple):
         return " ".join(map(str, value)) or _NO_CARDS
     if value is None:
-        return NONE
+        return _NO_CARDS if name in _TEXT_OR_NONE else NONE
     if isinstance(value, bool | int | str):
         return value
     raise RulesError(f"option {name} has a value {value!r} that no game parameter can hold")
@@ -171,6 +185,8 @@ def _option_value(name: str, value: Any, default: Any) -> Any:
         return () if value == _NO_CARDS else tuple(value.split())
     if isinstance(default, tuple):
         return () if value == _NO_CARDS else tuple(value.split())
+    if name in _TEXT_OR_NONE and value == _NO_CARDS:
+        return None
     if value == NONE and not isinstance(value, bool):
         return None
     return value

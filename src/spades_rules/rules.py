@@ -37,17 +37,17 @@ spades_rules.errors.RulesError: a deck of 51 cards cannot be dealt evenly to 4 p
 from __future__ import annotations
 
 import inspect
-import math
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, cast, get_args
 
 import attrs
 
 from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
+from spades_rules._validation import check_combination, check_table
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
 from spades_rules.cards import Card, Suit, as_card
 from spades_rules.errors import RulesError, check_seat, describe
-from spades_rules.tables import CompiledTables, deck_cards, deck_shares, default_removed, promoted_cards
+from spades_rules.tables import CompiledTables, default_removed
 
 __all__ = [
     "BagOverflow",
@@ -56,6 +56,7 @@ __all__ = [
     "DealMethod",
     "FailedNilTricks",
     "FirstLead",
+    "Moon",
     "RedealCondition",
     "Rules",
     "SetPenalty",
@@ -67,17 +68,13 @@ TrumpOrder = Literal["ace_high", "deuce_of_spades_high", "joker_joker_deuce_deuc
 DealMethod = Literal["deal", "draw"]
 Bidding = Literal["standard", "none", "mirror", "whiz", "suicide"]
 BidOrder = Literal["clockwise", "partners_consecutive"]
-FailedNilTricks = Literal["bags", "bags_no_points", "count_for_partner"]
+FailedNilTricks = Literal["bags", "bags_no_points", "count_for_partner", "ignored"]
 SetPenalty = Literal["minus_bid", "zero"]
 BagOverflow = Literal["carry", "reset"]
 FirstLead = Literal["left_of_dealer", "lowest_club"]
-SpadeLead = Literal["after_broken", "anytime"]
-RedealCondition = Literal["no_spades", "one_or_no_spades", "no_face_cards"]
-
-_MAX_EXCHANGES: Final = 30_000
-"""Bound on the choices of a blind-nil exchange: the partner returns ``blind_nil_exchange`` cards of its
-``cards_each + blind_nil_exchange``, so :func:`~spades_rules.engine.legal_actions` lists that many
-exchanges (27,132 for 6 of 13 cards; 7 would give 77,520)."""
+SpadeLead = Literal["after_broken", "anytime", "after_first_trick"]
+RedealCondition = Literal["no_spades", "one_or_no_spades", "no_face_cards", "seven_card_suit"]
+Moon = Literal["points", "win"]
 
 def _redeal_on(value: Iterable[str] | str) -> tuple[RedealCondition, ...]:
     # redeal_conditions has checked each name against RedealCondition's own: the cast only says so
@@ -166,13 +163,19 @@ class Rules:
     (see :attr:`team_minimum`)."""
     forbid_total_equal_tricks: bool = attrs.field(default=False, validator=flag)
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
-
     # --- play -----------------------------------------------------------------------------------------
     first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=choice(FirstLead))
     """Who leads the first trick: the dealer's left, or the holder of the lowest club in play, leading it."""
     spade_lead: SpadeLead = attrs.field(default="after_broken", validator=choice(SpadeLead))
     """``"after_broken"``: spades may be led once broken or by a leader holding only spades;
-    ``"anytime"``: no leading restriction."""
+    ``"anytime"``: no leading restriction; ``"after_first_trick"``: spades may be led from the second
+    trick on, broken or not (the first leader only when it holds nothing but spades)."""
+    first_trick_spades: bool = attrs.field(default=True, validator=flag)
+    """A player who cannot follow suit may play a spade to the first trick. False: it may not (jokers
+    included) unless it holds nothing but spades."""
+    first_trick_lowest_club: bool = attrs.field(default=False, validator=flag)
+    """Every player holding a club plays its lowest club to the first trick (needs
+    ``first_lead="lowest_club"``, which makes the lowest club in play the first lead)."""
 
     # --- scoring --------------------------------------------------------------------------------------
     set_penalty: SetPenalty = attrs.field(default="minus_bid", validator=choice(SetPenalty))
@@ -180,7 +183,22 @@ class Rules:
     failed_nil_tricks: FailedNilTricks = attrs.field(default="bags", validator=choice(FailedNilTricks))
     """Tricks taken by a nil bidder: ``"bags"`` for the side, worth :attr:`bag_value` each;
     ``"bags_no_points"``, bags toward the limit that score nothing (MSN Zone); ``"count_for_partner"``,
-    toward the partner's contract."""
+    toward the partner's contract; ``"ignored"``, nothing at all (no bags, no help; the nil is still lost)."""
+    double_nil_value: int | None = attrs.field(default=None, validator=number(0, optional=True))
+    """Both partners bidding plain nil score as one unit: this many points if together they take no trick,
+    else minus :attr:`double_nil_penalty`; their tricks are neither bags nor points (a pair with a blind nil
+    scores each nil alone). None: each nil scores alone."""
+    double_nil_penalty: int | None = attrs.field(default=None, validator=number(0, optional=True))
+    """Points lost by a failed double nil (None: :attr:`double_nil_value`; Hoyle: 0)."""
+    ten_for_two_hundred: bool = attrs.field(default=False, validator=flag)
+    """"10 for 200": a made contract of 10 tricks or more scores 20 a trick bid instead of 10 (a made 10 is
+    200); a set is never doubled."""
+    moon: Moon | None = attrs.field(default=None, validator=choice(Moon, optional=True))
+    """Shooting the moon: a side (or a player alone) whose contract is every trick of the hand and whose
+    bidders take them all scores :attr:`moon_points` instead of its contract points (``"points"``), or wins
+    the game at once (``"win"``). None: a contract of every trick scores as any other."""
+    moon_points: int = attrs.field(default=200, validator=number(0))
+    """The contract points of a moon under ``moon="points"``."""
     bag_value: int = attrs.field(default=1, validator=number(0))
     """Points per overtrick (bag)."""
     bag_limit: int | None = attrs.field(
@@ -205,112 +223,17 @@ class Rules:
     # --- misdeal --------------------------------------------------------------------------------------
     redeal_on: tuple[RedealCondition, ...] = attrs.field(default=(), converter=_redeal_on)
     """Hands that may call for a redeal before the first bid: ``"no_spades"``, ``"one_or_no_spades"``,
-    ``"no_face_cards"``. The same dealer deals again."""
+    ``"no_face_cards"``, ``"seven_card_suit"`` (seven or more cards of one suit, jokers and a promoted 2♦
+    counting as spades). The same dealer deals again."""
 
     tables: CompiledTables = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The rules compiled into bit masks and per-card tables: a read-only value computed once (see
     :class:`~spades_rules.tables.CompiledTables`). Not an option: derived from the fields above."""
 
     def __attrs_post_init__(self) -> None:
-        self._check_table()
+        check_table(self)
         object.__setattr__(self, "tables", CompiledTables(self))
-        tricks = self.tables.cards_each
-        self._check_bidding(tricks)
-        self._check_team_minimum(tricks)
-        self._check_blind_nil(tricks)
-        if self.losing_score is not None and self.losing_score >= self.target_score:
-            raise RulesError("losing_score must be below target_score")
-
-    # ------------------------------------------------------------------------------------- cross-field checks
-    def _check_table(self) -> None:
-        """The seats, the partnerships, the deal method and a deck that can be dealt evenly."""
-        if self.partnerships and self.players != 4:
-            raise RulesError(f"partnerships need exactly 4 players, not {self.players}; set partnerships=False")
-        if self.deal_method == "draw" and self.players != 2:
-            raise RulesError("the draw method is for two players")
-        removed = self.effective_removed_cards
-        if len(set(removed)) != len(removed):
-            raise RulesError("removed_cards names a card twice")
-        for card in removed:
-            if card.is_joker and not self.with_jokers:
-                raise RulesError(f"cannot remove {card}: the deck has no jokers (set with_jokers=True)")
-        size = len(deck_cards(self.with_jokers, removed))
-        if size == 0 or size % deck_shares(self.players, self.deal_method):
-            how = "drawn evenly by" if self.deal_method == "draw" else "dealt evenly to"
-            raise RulesError(f"a deck of {size} cards cannot be {how} {self.players} players")
-        for card in promoted_cards(self.trump_order):
-            if card in removed:
-                raise RulesError(f"trump_order={self.trump_order!r} promotes {card}, but the deck leaves it out")
-
-    def _check_bidding(self, tricks: int) -> None:
-        """The bid format against nil, the bid order, the minimum bid, "no 13" and the redeal."""
-        fmt = self.bid_format
-        if self.min_bid > tricks:
-            raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {self.min_bid}")
-        if not fmt.has_bids and (self.nil or self.blind_nil):
-            raise RulesError(f"bidding={self.bidding!r} has no bids, so no nil: set nil=False and blind_nil=False")
-        if fmt.nil_forced and not self.nil:
-            raise RulesError(f"bidding={self.bidding!r} needs nil=True: some of its bids are forced nils")
-        if fmt.needs_partnerships and not self.partnerships:
-            raise RulesError(f"bidding={self.bidding!r} needs partnerships")
-        if self.bid_order == "partners_consecutive" and not self.partnerships:
-            raise RulesError("bid_order='partners_consecutive' needs partnerships")
-        if self.bid_order == "partners_consecutive" and not fmt.has_bidding_phase:
-            raise RulesError(f"bid_order is meaningless with bidding={self.bidding!r}: there is no bidding")
-        if self.redeal_on and not fmt.has_bidding_phase:
-            raise RulesError(
-                f"a redeal is called before the first bid, and bidding={self.bidding!r} has no bidding: "
-                "set redeal_on=()"
-            )
-        if not self.both_partners_nil and not self.partnerships:
-            raise RulesError("both_partners_nil=False needs partnerships")
-        if not self.both_partners_nil and not fmt.both_partners_nil_applies:
-            raise RulesError(
-                f"both_partners_nil=False does not apply to bidding={self.bidding!r}: the format itself decides "
-                "who bids nil"
-            )
-        if self.forbid_total_equal_tricks and fmt.bids_forced:
-            raise RulesError(
-                f"forbid_total_equal_tricks cannot combine with bidding={self.bidding!r}: "
-                "its bids are forced, so the last bidder could be left without a legal bid"
-            )
-        if self.forbid_total_equal_tricks and max(self.min_bid, self.team_minimum or 0) >= tricks:
-            raise RulesError(
-                "forbid_total_equal_tricks needs a choice of bids: min_bid and team_min_bid must be below "
-                f"the {tricks} tricks, or the last bidder could be left without a legal bid"
-            )
-
-    def _check_team_minimum(self, tricks: int) -> None:
-        """The team minimum in force, given or by default, is for partnerships and fits the hand."""
-        if self.team_min_bid is not None:
-            if not self.partnerships:
-                raise RulesError("team_min_bid needs partnerships")
-            if not self.bid_format.team_minimum_applies:
-                raise RulesError(f"team_min_bid cannot combine with bidding={self.bidding!r}")
-        minimum = self.team_minimum
-        if minimum is not None and minimum > tricks:
-            if self.team_min_bid is not None:
-                raise RulesError(f"team_min_bid must be between 1 and {tricks}, not {minimum}")
-            raise RulesError(
-                f"team_min_bid: this format's default team minimum of {minimum} does not fit a hand of {tricks} "
-                f"tricks, so a nil bidder's partner could not bid; set team_min_bid between 1 and {tricks}"
-            )
-
-    def _check_blind_nil(self, tricks: int) -> None:
-        """Blind nil needs nil and standard bidding; its exchange fits the hand and stays enumerable."""
-        if self.blind_nil and not self.nil:
-            raise RulesError("blind nil is a kind of nil: it needs nil=True")
-        if self.blind_nil and not self.bid_format.blind_bids_possible:
-            raise RulesError(f"blind nil is not offered with bidding={self.bidding!r}: set blind_nil=False")
-        size = self.blind_nil_exchange
-        if size > tricks:
-            raise RulesError(f"blind_nil_exchange must be between 0 and {tricks}, not {size}")
-        if math.comb(tricks + size, size) > _MAX_EXCHANGES:
-            largest = max(k for k in range(tricks + 1) if math.comb(tricks + k, k) <= _MAX_EXCHANGES)
-            raise RulesError(
-                f"blind_nil_exchange={size} gives {math.comb(tricks + size, size):,} ways to return the cards, "
-                f"more than the {_MAX_EXCHANGES:,} the library lists: pass at most {largest} of {tricks} cards"
-            )
+        check_combination(self)
 
     # ------------------------------------------------------------------------------------ derived
     @property

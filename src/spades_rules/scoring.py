@@ -36,6 +36,8 @@ __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
 _POINTS_PER_BID_TRICK = 10
 _MAX_SEATS: Final = 5
 """The most seats any rules have."""
+_TEN_FOR_TWO_HUNDRED = 10
+"""Under ``ten_for_two_hundred``, a made contract of at least this many tricks scores its tricks twice."""
 
 SheetBid = Bid | int | str | None
 """A bid as a score sheet gives it: a :class:`Bid`, an ``int`` (0 for nil), a word or ``None`` (no-bid)."""
@@ -54,27 +56,34 @@ class SideScore:
     side: int
     """The side's index in ``rules.sides``."""
     contract: int | None
-    """The sum of the members' non-nil bids; None when every member bid nil or there was no bidding."""
+    """The sum of the members' non-nil bids (blind ones included); None when every member bid nil or there
+    was no bidding."""
     tricks: int
     """Tricks won by the whole side this hand."""
     made: bool | None
     """Whether the contract was made (None without a contract)."""
     contract_points: int
-    """``10 × contract`` when made; ``-10 × contract`` or 0 when set."""
+    """``10 × contract`` when made; ``-10 × contract`` or 0 when set. A trick bid blind counts
+    ``blind_bid_multiplier`` times, a made contract of 10 or more twice under ``ten_for_two_hundred``, and a
+    moon scores ``moon_points`` instead under ``moon="points"``."""
     bags: int
-    """Bags taken this hand: overtricks, plus a nil bidder's tricks unless they count for the partner."""
+    """Bags taken this hand: overtricks, plus a nil bidder's tricks unless they count for the partner or for
+    nothing (``failed_nil_tricks="ignored"``, and a double nil's)."""
     bag_points: int
     """``bag_value`` per bag taken this hand (none for a nil's tricks with ``failed_nil_tricks="bags_no_points"``)."""
     bag_penalty: int
     """Points lost to the bag limit this hand (zero or negative)."""
     nil_points: int
-    """The sum of the members' nil and blind nil results."""
+    """The sum of the members' nil and blind nil results (a double nil's as one unit)."""
     trick_points: int
     """No-bid Spades: one point per trick won; zero otherwise."""
     total: int
     """The side's score for the hand."""
     bags_after: int
     """The side's accumulated bags after the hand (after any penalty)."""
+    moon: bool = False
+    """The side shot the moon: with ``Rules.moon`` set, its contract was every trick of the hand and its
+    bidders took them all."""
 
     def summary(self) -> str:
         """How the side scored, in words (the command line and the terminal game print it before the total).
@@ -87,6 +96,8 @@ class SideScore:
         parts = []
         if self.contract is not None:
             parts.append(f"contract {self.contract}, took {self.tricks}, {'made' if self.made else 'set'}")
+        if self.moon:
+            parts.append("shot the moon")
         if self.nil_points:
             parts.append(f"nil {self.nil_points:+d}")
         if self.bags:
@@ -412,34 +423,34 @@ def _score_side(
         assert bid is not None  # checked by _check_sheet / made by the engine
         members.append((bid, tricks[seat]))
     bidders = [(bid, taken) for bid, taken in members if bid.tricks]
-    nil_points = 0
-    nil_tricks = 0
-    for bid, taken in members:
-        if not bid.tricks:
-            value = rules.blind_nil_value if bid.blind else rules.nil_value
-            nil_points += value if taken == 0 else -value
-            nil_tricks += taken
+    nils = [(bid, taken) for bid, taken in members if not bid.tricks]
+    nil_points, nil_bags, nil_bag_points, helping = _score_nils(rules, nils, bool(bidders))
 
     contract: int | None = None
     made: bool | None = None
+    moon = False
     contract_points = 0
     overtricks = 0
     if bidders:
-        contract = sum(bid.tricks for bid, _ in bidders)
-        counted = sum(taken for _, taken in bidders)
-        if rules.failed_nil_tricks == "count_for_partner":
-            counted += nil_tricks
-            nil_tricks = 0
+        plain = sum(bid.tricks for bid, _ in bidders if not bid.blind)
+        blind = sum(bid.tricks for bid, _ in bidders if bid.blind)
+        contract = plain + blind
+        taken_by_bidders = sum(taken for _, taken in bidders)
+        counted = taken_by_bidders + helping
         made = counted >= contract
+        bid_points = _POINTS_PER_BID_TRICK * (plain + blind)
         if made:
-            contract_points = _POINTS_PER_BID_TRICK * contract
+            doubled = rules.ten_for_two_hundred and contract >= _TEN_FOR_TWO_HUNDRED
+            contract_points = 2 * bid_points if doubled else bid_points
             overtricks = counted - contract
+            moon = rules.moon is not None and contract == taken_by_bidders == rules.tricks_per_hand
+            if moon and rules.moon == "points":
+                contract_points = rules.moon_points
         elif rules.set_penalty == "minus_bid":
-            contract_points = -_POINTS_PER_BID_TRICK * contract
+            contract_points = -bid_points  # never doubled by 10 for 200
 
-    bags = overtricks + nil_tricks
-    scored_bags = overtricks if rules.failed_nil_tricks == "bags_no_points" else bags
-    bag_points = scored_bags * rules.bag_value
+    bags = overtricks + nil_bags
+    bag_points = overtricks * rules.bag_value + nil_bag_points
     bags_after = bags_before + bags
     bag_penalty = 0
     if rules.bag_limit is not None and bags_after >= rules.bag_limit:
@@ -452,8 +463,31 @@ def _score_side(
     return SideScore(
         side=index, contract=contract, tricks=side_tricks, made=made, contract_points=contract_points, bags=bags,
         bag_points=bag_points, bag_penalty=bag_penalty, nil_points=nil_points, trick_points=0, total=total,
-        bags_after=bags_after,
+        bags_after=bags_after, moon=moon,
     )
+
+
+def _score_nils(rules: Rules, nils: list[tuple[Bid, int]], contract: bool) -> tuple[int, int, int, int]:
+    """A side's nils (each bid with the tricks its bidder took): their points, the bags and bag points their
+    tricks give, and the tricks they count toward the partner's contract (``contract``: the side has one).
+
+    Two plain nils of partners under ``double_nil_value`` score as one unit, their tricks counting for
+    nothing; otherwise each nil scores alone and its tricks go as ``failed_nil_tricks`` says."""
+    if rules.double_nil_value is not None and len(nils) == 2 and not any(bid.blind for bid, _ in nils):
+        failed = any(taken for _, taken in nils)
+        penalty = rules.double_nil_value if rules.double_nil_penalty is None else rules.double_nil_penalty
+        return (-penalty if failed else rules.double_nil_value), 0, 0, 0
+    points = bags = bag_points = helping = 0
+    how = rules.failed_nil_tricks
+    for bid, taken in nils:
+        value = rules.blind_nil_value if bid.blind else rules.nil_value
+        points += -value if taken else value
+        if how == "count_for_partner" and contract:
+            helping += taken
+        elif how != "ignored":  # bags ("count_for_partner" too, with no contract of the side to help)
+            bags += taken
+            bag_points += 0 if how == "bags_no_points" else taken * rules.bag_value
+    return points, bags, bag_points, helping
 
 
 # ------------------------------------------------------------------------------------------ end of hand, end of game
@@ -462,10 +496,12 @@ def close_hand(
     bids: tuple[Bid | None, ...], tricks: tuple[int, ...],
 ) -> tuple[HandScore, tuple[int, ...], bool, int | None]:
     """The end of a hand, for the engine and :class:`ScoreSheet` alike: the hand's score, the new totals,
-    whether the game is over and the winning side (None: not over, or a draw)."""
+    whether the game is over and the winning side (None: not over, or a draw). A moon under ``moon="win"``
+    wins at once, before the target, the losing score and ``max_hands`` are looked at."""
     result = _score_sheet(rules, bids, tricks, bags)
     totals = tuple(score + side.total for score, side in zip(scores, result.sides, strict=True))
-    over, winner = _game_end(rules, totals, hands_before + 1)
+    moon = next((side.side for side in result.sides if side.moon), None) if rules.moon == "win" else None
+    over, winner = (True, moon) if moon is not None else _game_end(rules, totals, hands_before + 1)
     return result, totals, over, winner
 
 

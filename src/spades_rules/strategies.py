@@ -185,10 +185,9 @@ def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[in
     if draw(st.booleans()):
         _draw_game_end(draw, options)
     if draw(st.booleans()):
-        options["first_lead"] = draw(st.sampled_from(("left_of_dealer", "lowest_club")))
-        options["spade_lead"] = draw(st.sampled_from(("after_broken", "anytime")))
+        _draw_play(draw, options)
     if BID_FORMATS[options["bidding"]].has_bidding_phase and draw(st.booleans()):
-        conditions = ("no_spades", "one_or_no_spades", "no_face_cards")
+        conditions = ("no_spades", "one_or_no_spades", "no_face_cards", "seven_card_suit")
         options["redeal_on"] = [condition for condition in conditions if draw(st.booleans())]
 
 
@@ -281,9 +280,25 @@ def _draw_bidding(
         options["redeal_on"] = []  # a redeal is called before the first bid: it needs a bidding phase
 
 
+def _draw_play(draw: st.DrawFn, options: dict[str, Any]) -> None:
+    """The leads and the first trick's house rules."""
+    options["first_lead"] = draw(st.sampled_from(("left_of_dealer", "lowest_club")))
+    options["spade_lead"] = draw(st.sampled_from(("after_broken", "anytime", "after_first_trick")))
+    options["first_trick_spades"] = draw(st.booleans())
+    options["first_trick_lowest_club"] = options["first_lead"] == "lowest_club" and draw(st.booleans())
+
+
 def _draw_scoring(draw: st.DrawFn, options: dict[str, Any]) -> None:
     options["set_penalty"] = draw(st.sampled_from(("minus_bid", "zero")))
-    options["failed_nil_tricks"] = draw(st.sampled_from(("bags", "bags_no_points", "count_for_partner")))
+    options["failed_nil_tricks"] = draw(st.sampled_from(("bags", "bags_no_points", "count_for_partner", "ignored")))
+    fmt = BID_FORMATS[options["bidding"]]
+    pairs = options["partnerships"] and options["nil"] and options["both_partners_nil"]
+    if pairs and fmt.has_bids and not fmt.one_nil_per_side and draw(st.booleans()):
+        options["double_nil_value"] = draw(st.sampled_from((200, 100, 300)))
+        options["double_nil_penalty"] = draw(st.sampled_from((None, 0, 100)))
+    options["ten_for_two_hundred"] = draw(st.booleans())
+    options["moon"] = draw(st.sampled_from((None, "points", "win")))
+    options["moon_points"] = draw(st.sampled_from((200, 250, 500)))
     options["bag_value"] = draw(st.integers(0, 2))
     options["bag_limit"] = draw(st.one_of(st.sampled_from((10, 5)), st.none(), st.integers(1, 12)))
     options["bag_penalty"] = draw(st.sampled_from((100, 50, 0)))

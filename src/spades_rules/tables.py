@@ -99,6 +99,9 @@ class CompiledTables:
         "deck",
         "deck_mask",
         "face_mask",
+        "first_trick_lowest_club",
+        "first_trick_no_spades",
+        "first_trick_rules",
         "follow_masks",
         "lead_lowest_club",
         "lowest_club",
@@ -107,6 +110,7 @@ class CompiledTables:
         "side_of",
         "sides",
         "spade_mask",
+        "spades_after_first_trick",
         "spades_anytime",
         "suit_masks",
         "suit_of",
@@ -152,6 +156,15 @@ class CompiledTables:
     """Whether the first lead must be the lowest club in play (``first_lead="lowest_club"``)."""
     spades_anytime: bool
     """Whether spades may be led before they are broken (``spade_lead="anytime"``)."""
+    spades_after_first_trick: bool
+    """Whether spades may be led from the second trick on, broken or not (``spade_lead="after_first_trick"``)."""
+    first_trick_lowest_club: bool
+    """Whether every club holder plays its lowest club to the first trick (``first_trick_lowest_club``)."""
+    first_trick_no_spades: bool
+    """Whether a seat that cannot follow the first trick may not play a spade unless it holds only spades
+    (``first_trick_spades=False``)."""
+    first_trick_rules: bool
+    """Whether the first trick is followed by a rule of its own (either of the two above)."""
 
     def __init__(self, rules: Rules) -> None:
         """Compile ``rules`` (a table :class:`~spades_rules.rules.Rules` has checked: the deck divides evenly)."""
@@ -190,6 +203,10 @@ class CompiledTables:
             "face_mask": mask_of(c for c in deck if c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)),
             "lead_lowest_club": rules.first_lead == "lowest_club",
             "spades_anytime": rules.spade_lead == "anytime",
+            "spades_after_first_trick": rules.spade_lead == "after_first_trick",
+            "first_trick_lowest_club": rules.first_trick_lowest_club,
+            "first_trick_no_spades": not rules.first_trick_spades,
+            "first_trick_rules": rules.first_trick_lowest_club or not rules.first_trick_spades,
         }
         for name, value in values.items():
             put(self, name, value)

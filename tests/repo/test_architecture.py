@@ -91,7 +91,8 @@ def test_every_allowed_exception_is_still_used() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("cards",),
-    ("tables", "_fields", "bid_formats", "_chain"),
+    ("tables", "_fields", "bid_formats", "_chain", "_bid_values"),
+    ("_validation",),
     ("rules",),
     ("actions",),
     ("state",),

@@ -366,36 +366,42 @@ def _voids(rules: Rules, finished: tuple[Trick, ...], current: Trick | None) -> 
     if known is not None and known[0] is finished and known[1] is tables:
         void, broken = list(known[2]), known[3]
     else:
-        void, broken = _scan_voids(tables, [0] * rules.players, tables.spades_anytime, finished)
+        void, broken = _scan_voids(tables, [0] * rules.players, tables.spades_anytime, finished, True)
         if len(_VOIDS_AFTER) >= _VOIDS_KEPT:
             _VOIDS_AFTER.clear()
         _VOIDS_AFTER[id(finished)] = (finished, tables, tuple(void), broken)
     if current is not None:
-        void, broken = _scan_voids(tables, void, broken, (current,))
+        void, broken = _scan_voids(tables, void, broken, (current,), not finished)
     return tuple(map(_SUITS_OF.__getitem__, void))
 
 
 def _scan_voids(
-    tables: CompiledTables, void: list[int], broken: bool, tricks: Sequence[Trick]
+    tables: CompiledTables, void: list[int], broken: bool, tricks: Sequence[Trick], first: bool
 ) -> tuple[list[int], bool]:
-    """``void`` (a bit per suit, per seat) and whether spades are broken (only the unbroken-spade-lead
-    inference needs it) after ``tricks``: a seat that does not follow lacks the suit led."""
+    """``void`` (a bit per suit, per seat) and whether spades may be led freely (broken, or past the first
+    trick under ``spade_lead="after_first_trick"``: only the restricted-spade-lead inference needs it) after
+    ``tricks``, the first of which is the hand's first trick when ``first``: a seat that does not follow
+    lacks the suit led, and a seat playing a spade where only a hand of nothing but spades may (leading one
+    while spades may not be led; playing one to the first trick unable to follow, under
+    ``first_trick_spades=False``) lacks every other suit."""
     suit_of = tables.suit_of
     n = tables.players
     spades = _SPADES
-    for trick in tricks:
+    others = sum(1 << suit for suit in range(spades) if tables.suit_masks[suit])
+    for number, trick in enumerate(tricks):
         cards = trick.cards
         if not cards:
             continue
         led = suit_of[cards[0].index]
         if led == spades and not broken:  # only a seat holding nothing but spades may lead one unbroken
-            void[trick.leader] |= sum(1 << suit for suit in range(spades) if tables.suit_masks[suit])
+            void[trick.leader] |= others
+        no_spades = tables.first_trick_no_spades and first and number == 0
         for at, card in enumerate(cards):
             suit = suit_of[card.index]
             if suit != led:
-                void[(trick.leader + at) % n] |= 1 << led
+                void[(trick.leader + at) % n] |= (1 << led) | (others if no_spades and suit == spades else 0)
                 broken = broken or suit == spades
-        broken = broken or led == spades
+        broken = broken or led == spades or tables.spades_after_first_trick
     return void, broken
 
 

@@ -6,7 +6,8 @@ it makes with :func:`~spades_rules.views.observe`), never the reverse.
 Hidden cards are placed one at a time, the most constrained first, each to a random seat among those that
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
 rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
-counts that mirror and whiz bids reveal, and the two-player draw. The engine then builds the
+counts that mirror and whiz bids reveal, the clubs a seat cannot have held under
+``first_trick_lowest_club`` (any below the club it played to the first trick), and the two-player draw. The engine then builds the
 state the hand's public actions reach from that deal (:func:`~spades_rules.resume.resume_hand`; a finished
 game's last hand is played through :func:`~spades_rules.engine.apply`, to be scored), and the result is
 checked against the view.
@@ -193,14 +194,17 @@ two-player draw's sink accepts."""
 
 
 def _add_seat_bins(
-    bins: _Bins, observation: Observation, seat: int, need: int, counted: int
+    bins: _Bins, observation: Observation, seat: int, need: int, counted: int, tiers: int = 0
 ) -> None:
     """Bins for ``seat``, which must receive ``need`` hidden cards; ``counted`` is the mask of its cards
-    already placed (played, known) for the spade quota."""
+    already placed (played, known) for the spade quota; ``tiers`` the classes of low clubs (see
+    :func:`_club_tiers`) the seat may hold besides the unconstrained clubs."""
     voids = 0
     for suit in observation.voids[seat]:
         voids |= 1 << suit
     allowed = 0b1111 & ~voids
+    if allowed & 1 << Suit.CLUBS:
+        allowed |= tiers
     quota = _spade_quota(observation, seat)
     if quota is None:
         bins.add(seat, need, allowed)
@@ -212,10 +216,50 @@ def _add_seat_bins(
     bins.add(seat, need - spades, allowed & ~(1 << Suit.SPADES))
 
 
-def _classes(observation: Observation, unknown: int, sink_only: int = 0) -> list[list[Card]]:
+def _classes(
+    observation: Observation, unknown: int, sink_only: int = 0, tiers: Sequence[int] = ()
+) -> list[list[Card]]:
+    """The hidden cards by class: the four effective suits (the clubs of no tier), the cards only the sink
+    takes, then each tier of low clubs (masks of :func:`_club_tiers`)."""
     suit_masks = observation.rules.tables.suit_masks
-    classes = [cards_of_mask(unknown & ~sink_only & mask) for mask in suit_masks]
-    return [list(cards) for cards in (*classes, cards_of_mask(unknown & sink_only))]
+    tiered = 0
+    for mask in tiers:
+        tiered |= mask
+    classes = [cards_of_mask(unknown & ~sink_only & ~tiered & mask) for mask in suit_masks]
+    return [list(cards) for cards in (*classes, cards_of_mask(unknown & sink_only), *map(cards_of_mask, tiers))]
+
+
+_FIRST_TIER: Final = 5
+"""The class index of the first tier of low clubs (after the four suits and the sink-only class)."""
+
+
+def _club_tiers(observation: Observation, unknown: int) -> tuple[list[int], list[int]]:
+    """Under ``first_trick_lowest_club`` a seat that followed the first trick with a club held no lower club
+    then: the hidden clubs grouped by the seats that cannot hold them (``(tier masks, per seat the class bits
+    of the tiers it may hold)``; no tiers under other rules)."""
+    rules = observation.rules
+    n = rules.players
+    tables = rules.tables
+    allowed = [0] * n
+    if not tables.first_trick_lowest_club or (not observation.tricks and observation.current_trick is None):
+        return [], allowed
+    first = observation.tricks[0] if observation.tricks else observation.current_trick
+    assert first is not None
+    floors = [0] * n  # per seat, the hidden clubs it cannot hold
+    for at, (seat, card) in enumerate(first.plays(n)):
+        if at and tables.suit_of[card.index] == Suit.CLUBS:
+            floors[seat] = unknown & tables.suit_masks[Suit.CLUBS] & (card.bit - 1)
+    by_barred: dict[int, int] = {}  # the seats barred (a bit each) -> the clubs they are barred from
+    for club in cards_of_mask(unknown & tables.suit_masks[Suit.CLUBS]):
+        barred = sum(1 << seat for seat in range(n) if floors[seat] & club.bit)
+        if barred:
+            by_barred[barred] = by_barred.get(barred, 0) | club.bit
+    tiers = list(by_barred.values())
+    for k, barred in enumerate(by_barred):
+        for seat in range(n):
+            if not barred >> seat & 1:
+                allowed[seat] |= 1 << (_FIRST_TIER + k)
+    return tiers, allowed
 
 
 def _feasible(counts: Sequence[int], bins: _Bins) -> bool:
@@ -313,13 +357,14 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     unknown = rules.tables.deck_mask & ~own
     for mask in (*played, *known):
         unknown &= ~mask
+    tiers, tier_bits = _club_tiers(observation, unknown)
     bins = _Bins()
     for other in range(n):
         if other == seat and observation.hand is not None:
             continue
         need = observation.hand_sizes[other] - known[other].bit_count()
-        _add_seat_bins(bins, observation, other, need, played[other] | known[other])
-    got = _distribute(rng, _classes(observation, unknown), bins)
+        _add_seat_bins(bins, observation, other, need, played[other] | known[other], tier_bits[other])
+    got = _distribute(rng, _classes(observation, unknown, tiers=tiers), bins)
     current = list(known)
     current[seat] |= own
     for bin_seat, mask in zip(bins.seats, got, strict=True):
@@ -395,7 +440,9 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
 
 
 def _never_held(observation: Observation, tricks: Sequence[Trick]) -> int:
-    """Two-player draw with the lowest-club first lead: clubs below the first card led were not held."""
+    """Two-player draw with the lowest-club first lead: clubs below the first card led were not held; and
+    under ``first_trick_lowest_club``, clubs below the other player's club on the first trick were not in its
+    hand (the cards the observer holds or saw are not hidden: a mask over the hidden cards)."""
     tables = observation.rules.tables
     if not tables.lead_lowest_club or not tricks or not tricks[0].cards:
         return 0
@@ -403,4 +450,9 @@ def _never_held(observation: Observation, tricks: Sequence[Trick]) -> int:
     first = tricks[0].cards[0]
     if tables.suit_of[first.index] != Suit.CLUBS:
         return clubs  # no club was in play at all
-    return clubs & (first.bit - 1)
+    never = clubs & (first.bit - 1)
+    if tables.first_trick_lowest_club:
+        for at, (seat, card) in enumerate(tricks[0].plays(2)):
+            if at and seat != observation.seat and tables.suit_of[card.index] == Suit.CLUBS:
+                never |= clubs & (card.bit - 1)
+    return never
