@@ -163,6 +163,8 @@ class HandScore:
 
 
 _SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
+_SIDE_FIELDS_REQUIRED: Final = tuple(name for name in _SIDE_FIELDS if name != "moon")
+"""A side's keys a dict must hold: ``moon`` (false when left out) came with the house rules."""
 _SIDE_POINTS: Final = ("contract_points", "bag_points", "bag_penalty", "nil_points", "trick_points")
 
 
@@ -217,13 +219,17 @@ def _hand_score(data: object, where: str) -> HandScore:
     sides = []
     for index, item in enumerate(checked_list(hand["sides"], f"{where}.sides", _MAX_SEATS)):
         at = f"{where}.sides[{index}]"
-        fields = dict(checked_dict(item, at, _SIDE_FIELDS))
+        fields = dict(checked_dict(item, at, _SIDE_FIELDS, _SIDE_FIELDS_REQUIRED))
+        fields.setdefault("moon", False)
         for name in _SIDE_FIELDS:
             if name == "made":
                 if fields[name] is not None and type(fields[name]) is not bool:
                     raise ScoreSheetError(
                         f"must be true, false or null, not {describe(fields[name])}", where=f"{at}.made"
                     )
+            elif name == "moon":
+                if type(fields[name]) is not bool:
+                    raise ScoreSheetError(f"must be true or false, not {describe(fields[name])}", where=f"{at}.moon")
             else:
                 _number(fields[name], f"{at}.{name}", optional=name == "contract")
         if fields["side"] != index:

@@ -7,10 +7,10 @@ Hidden cards are placed one at a time, the most constrained first, each to a ran
 leave the rest satisfiable (a Hall-condition check over the seats' remaining capacities), so no sample is
 rejected for the constraints built in: hand sizes, known voids, cards known to be in a hand, the spade
 counts that mirror and whiz bids reveal, the clubs a seat cannot have held under
-``first_trick_lowest_club`` (any below the club it played to the first trick), and the two-player draw. The engine then builds the
-state the hand's public actions reach from that deal (:func:`~spades_rules.resume.resume_hand`; a finished
-game's last hand is played through :func:`~spades_rules.engine.apply`, to be scored), and the result is
-checked against the view.
+``first_trick_lowest_club`` (any below the club it played to the first trick), and the two-player draw.
+The engine then builds the state the hand's public actions reach from that deal
+(:func:`~spades_rules.resume.resume_hand`; a finished game's last hand is played through
+:func:`~spades_rules.engine.apply`, to be scored), and the result is checked against the view.
 """
 
 from __future__ import annotations
