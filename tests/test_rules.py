@@ -617,3 +617,16 @@ def test_the_compact_form_names_the_nearest_preset() -> None:
 def test_a_bad_compact_form_is_a_rules_error(data: Any, words: str) -> None:
     with pytest.raises(RulesError, match=words):
         Rules.from_dict(data)
+
+
+def test_presets_are_built_once() -> None:
+    """Rules are immutable, so a preset is one value: the classmethods return it, ``presets()`` a new dict."""
+    assert Rules.standard() is Rules.standard() is Rules.preset("standard")
+    assert Rules.jokers() is Rules.preset("jokers") and Rules.individual(3) is Rules.presets()["individual_3"]
+    assert Rules.jokers("deuce_of_spades_high") is Rules.jokers("deuce_of_spades_high")
+    assert Rules.jokers("deuce_of_spades_high").trump_order == "deuce_of_spades_high"
+    first = Rules.presets()
+    first.clear()
+    assert Rules.presets() is not first and len(Rules.presets()) == 14
+    with pytest.raises(RulesError, match="trump_order"):
+        Rules.jokers(["ace_high"])  # type: ignore[arg-type]

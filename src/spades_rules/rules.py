@@ -404,7 +404,9 @@ class Rules:
         >>> Rules.jokers().deck[-2:]
         (Card.parse('LJ'), Card.parse('BJ'))
         """
-        return cls(**{**_PRESETS["jokers"], "trump_order": trump_order})
+        if isinstance(trump_order, str) and trump_order in get_args(TrumpOrder):
+            return _preset_value(cls, "jokers", trump_order)
+        return cls(**{**_PRESETS["jokers"], "trump_order": trump_order})  # refused by the option's check
 
     @classmethod
     def no_lead_restriction(cls) -> Rules:
@@ -434,12 +436,13 @@ class Rules:
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:
-        """Every named preset, by name (``individual(n)`` appears as ``individual_3`` ... ``individual_5``).
+        """Every named preset, by name (``individual(n)`` appears as ``individual_3`` ... ``individual_5``): a
+        new dict each call, of the presets' values (built once: rules are immutable).
 
         >>> sorted(Rules.presets())[:4]
         ['bicycle', 'individual_3', 'individual_4', 'individual_5']
         """
-        return {name: cls(**options) for name, options in _PRESETS.items()}
+        return {name: _preset_value(cls, name, "ace_high") for name in _PRESETS}
 
     @classmethod
     def preset_descriptions(cls) -> dict[str, str]:
@@ -454,10 +457,15 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The preset called ``name`` (see :meth:`presets`); ``RulesError`` for an unknown name."""
+        """The preset called ``name`` (see :meth:`presets`); ``RulesError`` for an unknown name. Presets are
+        built once: every call returns the same immutable value.
+
+        >>> Rules.preset("jokers") is Rules.jokers()
+        True
+        """
         if not isinstance(name, str) or name not in _PRESETS:
             raise RulesError(f"unknown preset {describe(name)}; choose from {', '.join(sorted(_PRESETS))}")
-        return cls(**_PRESETS[name])
+        return _preset_value(cls, name, "ace_high")
 
     # ------------------------------------------------------------------------------------ value protocol
     def evolve(self, **changes: Any) -> Rules:
@@ -537,6 +545,17 @@ class Rules:
         return self
 
 
+def _preset_value(cls: type[Rules], name: str, trump_order: TrumpOrder) -> Rules:
+    """The preset ``name`` (with the jokers' ``trump_order``), built once per class: rules are immutable."""
+    key = (cls, name, trump_order)
+    found = _PRESET_VALUES.get(key)
+    if found is None:
+        options = {**_PRESETS[name], **({"trump_order": trump_order} if trump_order != "ace_high" else {})}
+        found = _PRESET_VALUES[key] = cls(**options)
+    return found
+
+
+_PRESET_VALUES: Final[dict[tuple[type[Rules], str, str], Rules]] = {}
 _DEFAULTS: Rules | None = None
 _DEFAULTS = Rules()
 _WIRE_FORMS: Final[dict[Rules, dict[str, Any]]] = {}
