@@ -150,9 +150,8 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", ".")
 
 
-# sphinx-build's options: warnings are errors. Nitpicky references (``-n``) go here once they all resolve;
-# ``nox -s docs -- -n`` tries them meanwhile.
-SPHINX_OPTIONS = ["-W", "--keep-going"]
+# sphinx-build's options: nitpicky (``-n``: every cross-reference must resolve), warnings are errors.
+SPHINX_OPTIONS = ["-n", "-W", "--keep-going"]
 
 
 @nox.session

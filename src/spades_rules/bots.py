@@ -313,7 +313,7 @@ def play_game(
     backstop. Rules that set their own ``max_hands`` keep it: a different ``max_hands`` argument is a
     :class:`~spades_rules.errors.RulesError` rather than ignored.
 
-    >>> final = play_game(Rules.standard(), [RandomBot(seat) for seat in range(4)], seed=0, max_hands=3)
+    >>> final = play_game(Rules.standard(), [RandomBot(seed=seat) for seat in range(4)], seed=0, max_hands=3)
     >>> final.is_over, final.hands_played <= 3
     (True, True)
     """

@@ -85,6 +85,9 @@ class SpadesError(ValueError):
 class CardParseError(SpadesError):
     """A string or number that names no card. :attr:`text` is the offending input."""
 
+    text: object
+    """The input that names no card."""
+
     def __init__(self, message: str, *, text: object = None) -> None:
         super().__init__(message)
         self.text = text
@@ -151,6 +154,11 @@ class IllegalActionError(SpadesError):
     The message names the action, the seat and what was wrong.
     """
 
+    reason: IllegalReason
+    """Why the action was refused, for a program to switch on."""
+    action: Any
+    """The refused action (None when there is none, e.g. a code that names no action)."""
+
     def __init__(self, reason: IllegalReason, message: str, *, action: Any = None) -> None:
         super().__init__(message)
         self.reason = reason
@@ -159,6 +167,9 @@ class IllegalActionError(SpadesError):
 
 class RecordError(SpadesError):
     """A malformed, tampered or truncated game record. :attr:`where` says where it went wrong."""
+
+    where: str
+    """Where the record went wrong (``"actions[57]"``, ``"line 12"``, ``"rules"``), or empty."""
 
     def __init__(self, message: str, *, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)
@@ -170,6 +181,9 @@ class ScoreSheetError(SpadesError):
     tricks that do not add up to the hand. :attr:`where` says where a saved sheet
     (:meth:`ScoreSheet.from_dict <spades_rules.scoresheet.ScoreSheet.from_dict>`) went wrong (``"hands[2].tricks"``),
     and is empty otherwise."""
+
+    where: str
+    """Where a saved sheet or hand score went wrong (``"hands[2].tricks"``), or empty."""
 
     def __init__(self, message: str, *, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)
@@ -184,6 +198,11 @@ class SeatError(SpadesError):
     """A seat argument that is not a seat of the table: not an integer (``"1"``, ``1.0``, ``True``) or out
     of range (``9``, ``-1``). :attr:`seat` is the value given, :attr:`players` the number of seats."""
 
+    seat: object
+    """The value given as a seat."""
+    players: int
+    """The number of seats of the table (5, the most of any table, when no table is known)."""
+
     def __init__(self, message: str, *, seat: object = None, players: int = 0) -> None:
         super().__init__(message)
         self.seat = seat
@@ -194,6 +213,9 @@ class ArgumentTypeError(SpadesError, TypeError):
     """An argument of the wrong type (both a :class:`SpadesError` and a :class:`TypeError`); :attr:`parameter`
     names the argument, e.g. ``"state"`` for an :class:`~spades_rules.views.Observation` passed to
     :func:`~spades_rules.engine.legal_actions`."""
+
+    parameter: str
+    """The name of the argument of the wrong type."""
 
     def __init__(self, message: str, *, parameter: str = "") -> None:
         super().__init__(message)

@@ -24,7 +24,7 @@ __all__ = ["LibraryBot", "as_bot"]
 
 class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
     """A library bot (:class:`~spades_rules.bots.RandomBot`, :class:`~spades_rules.bots.HeuristicBot`,
-    :class:`~spades_rules.bots.SearchBot` or any :class:`~spades_rules.bots.Bot`) as a ``pyspiel.Bot``
+    ``SearchBot`` or any :class:`~spades_rules.bots.Bot`) as a ``pyspiel.Bot``
     playing ``player``: made by :func:`as_bot`."""
 
     def __init__(self, bot: Bot, player: int) -> None:
@@ -89,7 +89,7 @@ def as_bot(bot: Bot, player: int) -> LibraryBot:
     >>> from spades_rules.bots import HeuristicBot, RandomBot
     >>> from spades_rules.openspiel import load_game
     >>> game = load_game("jokers")
-    >>> bots = [as_bot(HeuristicBot(seat) if seat % 2 == 0 else RandomBot(seat), seat) for seat in range(4)]
+    >>> bots = [as_bot(HeuristicBot(seed=seat) if seat % 2 == 0 else RandomBot(seed=seat), seat) for seat in range(4)]
     >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     >>> len(returns), returns[0] == returns[2]
     (4, True)

@@ -17,7 +17,7 @@ the command line's printer are visitors; the steps come from a replayed record
 ...         self.actions += 1
 >>> rules = Rules.standard().evolve(max_hands=2)
 >>> counter = Counter()
->>> final = walk(iter_game(rules, [RandomBot(seat) for seat in range(4)], seed=1), counter, start=new_game(rules))
+>>> final = walk(iter_game(rules, [RandomBot(seed=seat) for seat in range(4)], seed=1), counter, start=new_game(rules))
 >>> counter.hands, counter.actions == len(final.history), final.is_over
 (2, True, True)
 """

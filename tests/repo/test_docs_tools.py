@@ -135,3 +135,40 @@ def test_without_chromium_the_layout_check_is_skipped_unless_required(
     assert check.main(["--no-build"]) == 0
     assert "SKIPPED" in capsys.readouterr().out
     assert check.main(["--no-build", "--require-browser"]) == 1
+
+
+def _public_modules() -> list[str]:
+    """Every module of the package without an underscore in its path and with public names."""
+    import pkgutil
+
+    import spades_rules
+
+    found = ["spades_rules"]
+    for info in pkgutil.walk_packages(spades_rules.__path__, "spades_rules."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # an extra that is not installed: its name is still listed below
+            found.append(info.name)
+            continue
+        if getattr(module, "__all__", None) != []:
+            found.append(info.name)
+    return found
+
+
+def test_every_public_module_has_its_section_in_the_reference() -> None:
+    documented = set()
+    for page in DOCS.glob("*.rst"):
+        documented |= set(re.findall(r"^\.\. automodule:: ([\w.]+)", page.read_text(encoding="utf-8"), re.M))
+    missing = [name for name in _public_modules() if name not in documented]
+    assert not missing, f"add an automodule section to docs/api.rst for: {', '.join(missing)}"
+
+
+def test_the_docs_build_is_nitpicky_and_resolves_intersphinx_offline() -> None:
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert "nitpicky = True" in conf and "sphinx.ext.intersphinx" in conf
+    for name in ("python", "attrs", "hypothesis"):
+        inventory = DOCS / "_intersphinx" / f"{name}.inv"
+        assert inventory.read_bytes().startswith(b"# Sphinx inventory version 2"), inventory
+        assert str(inventory.name) in (DOCS / "_intersphinx" / "README.md").read_text(encoding="utf-8")

@@ -52,6 +52,13 @@ class SimulationError(SpadesError):
     name the game; ``Match.play(game_index)`` replays it alone. :attr:`original` is the exception raised
     in the game (also ``__cause__``)."""
 
+    game_index: int | None
+    """The index of the game that failed (the first of its batch when a worker was lost)."""
+    seed: int | None
+    """The seed of that game's deals."""
+    original: BaseException | None
+    """The exception raised in the game."""
+
     def __init__(self, message: str, *, game_index: int | None, seed: int | None,
                  original: BaseException | None = None) -> None:
         SpadesError.__init__(self, message)  # not super(): IllegalActionError may follow in the MRO
@@ -68,8 +75,11 @@ class SimulationError(SpadesError):
 
 
 class SimulationIllegalActionError(SimulationError, IllegalActionError):
-    """A bot made an illegal move in game :attr:`game_index` (dealt from :attr:`seed`). It is an
-    :class:`~spades_rules.errors.IllegalActionError` with the original's :attr:`reason` and :attr:`action`."""
+    """A bot made an illegal move in game :attr:`~SimulationError.game_index` (dealt from
+    :attr:`~SimulationError.seed`). It is an
+    :class:`~spades_rules.errors.IllegalActionError` with the original's
+    :attr:`~spades_rules.errors.IllegalActionError.reason` and
+    :attr:`~spades_rules.errors.IllegalActionError.action`."""
 
     def __init__(self, message: str, *, game_index: int | None, seed: int | None,
                  original: IllegalActionError) -> None:
