@@ -2,8 +2,9 @@
 
 A variant is data, never code: the engine reads these fields at a few decision points, and each field's
 docstring says which one. The derived tables the engine needs (the deck, the effective suits, the trump
-order, the sides) are computed once at construction and shared by every state; this module checks how
-the options combine.
+order, the sides) are computed once at construction and shared by every state. Each option checks its own
+type and range where it is declared; how the options combine is checked, when the value is built, by an
+internal module (``_validation.py``).
 
 Where each rule lives:
 
