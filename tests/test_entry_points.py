@@ -8,6 +8,7 @@ import ast
 import builtins
 import concurrent.futures
 import inspect
+import math
 import pickle
 import random
 import subprocess
@@ -489,6 +490,7 @@ _ALLOWED_BUILTIN_RAISES = {
     ("cards.py", "AttributeError"),  # setting an attribute of an immutable Card (Python's protocol)
     ("tables.py", "AttributeError"),  # setting an attribute of the read-only CompiledTables (Python's protocol)
     ("strategies.py", "ImportError"),  # the optional hypothesis extra is missing
+    ("errors.py", "AttributeError"),  # a name that is no field of a value: Python's protocol (refuse_unbuilt)
 }
 
 
@@ -763,3 +765,62 @@ def test_qa_new_game_refuses_non_sequence_scores_with_a_library_error() -> None:
         new_game(Rules.standard(), scores=5)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="bags"):
         new_game(Rules.standard(), bags=3)  # type: ignore[arg-type]
+
+
+def _later_hand_world(seed: int) -> GameState:
+    """A world ``sample_deal`` builds in the second hand of a game: its history does not lead to it, so it
+    has no text record."""
+    rules = RULES.evolve(max_hands=3)
+    for _, _, after in iter_game(rules, [RandomBot(seed + seat) for seat in range(4)], seed=seed):
+        if after.hands_played == 1 and after.phase is spades_rules.Phase.PLAY:
+            return spades_rules.sample_deal(observe(after, seed % 4), seed)
+    raise AssertionError("the game ended in one hand")
+
+
+def test_a_state_without_a_record_prints_as_a_plain_description() -> None:
+    world = _later_hand_world(3)
+    with pytest.raises(RecordError):
+        dumps(world)
+    text = pretty(world)
+    assert text.startswith("GameState(phase=PLAY") and "no text record" in text and "HandState(" in text
+    assert pretty(object.__new__(GameState)).startswith("<GameState")
+
+
+def test_a_failing_property_over_sampled_worlds_reports_its_example() -> None:
+    """Hypothesis prints the falsifying example with the state's ``_repr_pretty_``: it must never raise, or
+    the report would show that error instead of the failure."""
+    from hypothesis import strategies as st
+
+    @settings(max_examples=5, database=None, derandomize=True, deadline=None)
+    @given(st.integers(0, 50).map(_later_hand_world))
+    def never_in_a_later_hand(world: GameState) -> None:
+        assert world.hands_played == 0
+
+    with pytest.raises(AssertionError) as failure:
+        never_in_a_later_hand()
+    notes = "\n".join(getattr(failure.value, "__notes__", ()))
+    assert "never_in_a_later_hand(\n    world=GameState(phase=PLAY" in notes  # the example, printed
+    assert "no text record" in notes and "RecordError" not in notes
+
+
+# ============================================================================ seeds
+def test_numpy_integer_seeds_are_seeds_everywhere() -> None:
+    np = pytest.importorskip("numpy")
+    seed = np.int64(3)
+    assert Deal.shuffled(RULES, seed) == Deal.shuffled(RULES, 3)
+    view = observe(_bidding(), 1)
+    assert spades_rules.sample_deal(view, seed) == spades_rules.sample_deal(view, 3)
+    short = RULES.evolve(max_hands=1)
+    assert play_game(short, [RandomBot(np.int64(s)) for s in range(4)], seed=seed) == play_game(
+        short, [RandomBot(s) for s in range(4)], seed=3
+    )
+    assert HeuristicBot(np.int32(5)).choose(_bidding()) == HeuristicBot(5).choose(_bidding())
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, math.nan, [1], {}, object(), "\udcff"], ids=repr)
+def test_what_is_no_seed_is_an_argument_type_error(seed: object) -> None:
+    for make in (lambda: Deal.shuffled(RULES, seed), lambda: RandomBot(seed), lambda: HeuristicBot(seed),  # type: ignore[arg-type]
+                 lambda: spades_rules.sample_deal(observe(_bidding(), 1), seed),  # type: ignore[arg-type]
+                 lambda: play_game(RULES, [RandomBot()] * 4, seed=seed)):  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match=r"random\.Random or a seed"):
+            make()

@@ -24,6 +24,7 @@ from spades_rules import (
     Play,
     RecordError,
     Redeal,
+    Rules,
     RulesError,
     SeatError,
     SpadesError,
@@ -413,3 +414,101 @@ def test_new_game_refuses_a_dealer_not_at_the_table_with_seat_error(dealer: int)
 def test_new_game_refuses_a_bad_setup_with_rules_error(kwargs: dict[str, Any]) -> None:
     with pytest.raises(RulesError):
         new_game(STANDARD, **kwargs)
+
+
+# ============================================================================ the one describer of values
+class _Refuses:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class _Huge:
+    def __repr__(self) -> str:
+        return "H" * 10**6
+
+
+def _deep(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("A" * 10**7, "'" + "A" * 56 + "..."),  # cut at its end, never in the middle
+        (_deep(5000), "[[[[...]]]]"),
+        (10**5000, "a very large integer (about 5,001 digits)"),
+        (-(10**5000), "a very large negative integer (about 5,001 digits)"),
+        (_Refuses(), "<_Refuses>"),
+        (b"A" * 1000, "b'" + "A" * 55 + "..."),
+        ({"seat": 1, "card": "AS"}, "{'seat': 1, 'card': 'AS'}"),  # in the dict's order, as repr shows it
+        ([1, 2, 3, 4, 5, 6], "[1, 2, 3, 4, ...]"),
+    ],
+    ids=["huge str", "deep list", "huge int", "huge negative int", "repr raises", "bytes", "dict", "long list"],
+)
+def test_describe_is_bounded_and_never_raises(value: object, shown: str) -> None:
+    assert errors.describe(value) == shown
+    assert len(errors.describe(value)) <= 60
+
+
+def test_describe_bounds_huge_and_recursive_reprs() -> None:
+    looped: list[Any] = []
+    looped.append(looped)
+    assert errors.describe(looped) == "[[[[...]]]]"
+    assert errors.describe(_Huge()) == "H" * 57 + "..."
+    assert len(errors.describe("x" * 1000, 300)) == 300
+
+
+def test_a_rules_error_inside_a_record_keeps_its_end() -> None:
+    """The reason is cut at its end (if at all), not in its middle, and never loses the advice at its end."""
+    from spades_rules import from_dict, to_dict
+
+    record = to_dict(new_game(Rules.standard()))
+    record["rules"] = {"players": 3}
+    with pytest.raises(RecordError) as refused:
+        from_dict(record)
+    assert str(refused.value) == "rules: partnerships need exactly 4 players, not 3; set partnerships=False"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: apply(new_game(Rules.standard()), "A" * 10**7),  # type: ignore[arg-type]
+        lambda: Card.parse("A" * 10**7),
+        lambda: Play(0, "A" * 10**7),
+        lambda: Bid(_deep(5000), 1),  # type: ignore[arg-type]
+        lambda: Bid(1, _Refuses()),  # type: ignore[arg-type]
+        lambda: Rules(players=10**5000),
+        lambda: Rules(bidding=_Huge()),  # type: ignore[arg-type]
+        lambda: parse_cards(["AS", "A" * 10**7]),
+        lambda: new_game(Rules.standard(), scores=_deep(5000)),
+    ],
+    ids=["apply", "Card.parse", "Play", "deep seat", "repr raises", "huge int option", "huge repr option",
+         "parse_cards", "deep scores"],
+)
+def test_messages_are_bounded_whatever_the_value(make: Callable[[], object]) -> None:
+    with pytest.raises(SpadesError) as refused:
+        make()
+    assert len(str(refused.value)) < 400
+
+
+def test_no_error_message_formats_a_value_with_repr() -> None:
+    """Messages describe values through errors.describe only: an f-string ``!r`` in a ``raise`` prints a
+    value whole (ten million characters, or a repr that raises)."""
+    import ast
+    from pathlib import Path
+
+    import spades_rules
+
+    found = []
+    for path in sorted(Path(spades_rules.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                for inner in ast.walk(node.exc):
+                    if isinstance(inner, ast.FormattedValue) and inner.conversion == ord("r"):
+                        found.append(f"{path.name}:{node.lineno}")
+                    if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") == "repr":
+                        found.append(f"{path.name}:{node.lineno}")
+    assert not found, f"use errors.describe in messages: {found}"

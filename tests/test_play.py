@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import io
 import os
+import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from spades_rules import (
+    ArgumentTypeError,
     Bid,
     DrawDecision,
     Exchange,
     GameState,
     Phase,
     Play,
+    RecordError,
     Redeal,
     Rules,
+    SpadesError,
     legal_actions,
     new_game,
     observe,
@@ -293,3 +299,158 @@ def test_the_cli_refuses_bad_play_arguments(tmp_path: Path, capsys: pytest.Captu
     assert "line 2" in capsys.readouterr().err
     assert main(["play", "--resume", str(broken), "--set", "nil=false"], io.StringIO()) == 2
     assert "--set cannot change the rules of a resumed game" in capsys.readouterr().err
+
+
+# ============================================================================ save files: never a special file
+def _special_paths(tmp_path: Path) -> dict[str, Path]:
+    """A named pipe, a folder, a link to a regular file, a dangling link and a link to a named pipe, all in
+    ``tmp_path`` (never a real device)."""
+    target = tmp_path / "target.txt"
+    target.write_text("keep me", encoding="utf-8")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    paths = {"fifo": pipe, "folder": folder}
+    for name, to in (("link", target), ("dangling link", tmp_path / "nowhere.txt"), ("link to fifo", pipe)):
+        link = tmp_path / name.replace(" ", "_")
+        link.symlink_to(to)
+        paths[name] = link
+    return paths
+
+
+def _snapshot(tmp_path: Path) -> dict[str, tuple[int, int, str]]:
+    """Every entry of ``tmp_path``: its kind, inode and (for a regular file) text, links not followed."""
+    shot = {}
+    for entry in sorted(tmp_path.iterdir()):
+        info = entry.lstat()
+        text = entry.read_text(encoding="utf-8") if entry.is_file() and not entry.is_symlink() else ""
+        shot[entry.name] = (info.st_mode, info.st_ino, text)
+    return shot
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link", "dangling link", "link to fifo"])
+def test_a_save_never_replaces_or_writes_through_what_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
+    path = _special_paths(tmp_path)[kind]
+    before = _snapshot(tmp_path)
+    with pytest.raises(RecordError) as refused:
+        save_atomically(str(path), "a record")
+    assert refused.value.where == str(path)
+    assert ("symbolic link" if "link" in kind else "not a regular file") in str(refused.value)
+    with pytest.raises(RecordError):
+        Session(Rules.standard(), save=str(path))  # refused before the game starts
+    assert _snapshot(tmp_path) == before  # nothing replaced, nothing written, no temporary file left
+
+
+def test_a_refused_link_names_its_target(tmp_path: Path) -> None:
+    link = _special_paths(tmp_path)["link"]
+    with pytest.raises(RecordError, match=r"symbolic link \(to .*target\.txt\): give the file itself"):
+        save_atomically(link, "a record")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link"])
+def test_the_cli_refuses_a_save_path_that_is_not_a_regular_file(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _special_paths(tmp_path)[kind]
+    before = _snapshot(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    out = io.StringIO()
+    assert main(["play", "--save", str(path)], out) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"spades-rules: error: {path}: ") and error.count("\n") == 1
+    assert out.getvalue() == ""  # refused before the first deal
+    assert _snapshot(tmp_path) == before
+
+
+def test_save_and_load_take_paths_and_refuse_file_descriptors(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    save_atomically(path, records.dumps(new_game(Rules.standard())))  # an os.PathLike
+    assert load_session(path)[0] == new_game(Rules.standard())
+    for descriptor in (0, 1, 2, True):
+        with pytest.raises(ArgumentTypeError, match="needs a file name"):
+            load_session(descriptor)  # type: ignore[arg-type]  # open(1) would read and then close stdout
+        with pytest.raises(ArgumentTypeError, match="needs a file name"):
+            save_atomically(descriptor, "text")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="text as a str"):
+        save_atomically(path, b"bytes")  # type: ignore[arg-type]
+    for bad in ("", "nul\x00byte"):
+        with pytest.raises(RecordError, match="cannot be empty or hold a NUL"):
+            load_session(bad)
+    assert sys.stdout is not None and not sys.stdout.closed
+
+
+def test_a_save_in_a_missing_folder_is_a_record_error(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot write in its folder") as refused:
+        save_atomically(tmp_path / "missing" / "game.txt", "a record")
+    assert refused.value.where.endswith("game.txt")
+
+
+# ============================================================================ resume files: bounded reads
+def test_resume_reads_with_the_records_bound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    huge = tmp_path / "huge.txt"
+    huge.write_text("x" * (records.MAX_TEXT + 1), encoding="utf-8")
+    with pytest.raises(RecordError, match="at most 10,000,000 characters"):
+        load_session(huge)
+    assert main(["play", "--resume", str(huge)], io.StringIO()) == 2
+    error = capsys.readouterr().err
+    assert "at most 10,000,000 characters" in error and error.count("\n") == 1
+
+
+def test_resume_from_a_named_pipe_without_a_writer_does_not_wait(tmp_path: Path) -> None:
+    pipe = _special_paths(tmp_path)["fifo"]
+    with pytest.raises(RecordError, match="format: missing"):
+        load_session(pipe)  # opened without waiting for a writer: read as an empty record
+
+
+def test_resume_refuses_a_folder_and_a_file_that_is_not_text(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="is a folder"):
+        load_session(_special_paths(tmp_path)["folder"])
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match="not UTF-8 text"):
+        load_session(binary)
+    with pytest.raises(RecordError, match="cannot read"):
+        load_session(tmp_path / "missing.txt")
+
+
+def test_a_malformed_save_header_is_a_record_error(tmp_path: Path) -> None:
+    save = tmp_path / "game.txt"
+    record = records.dumps(new_game(Rules.standard()))
+    for header in ("# spades-rules play: seat 0, seed " + "9" * 5000 + ", bots random",
+                   "# spades-rules play: seat x, seed 1, bots random"):
+        save.write_text(header + "\n" + record, encoding="utf-8")
+        with pytest.raises(RecordError, match="not a save header"):
+            load_session(save)
+
+
+def test_session_refuses_seeds_too_long_for_its_save_file() -> None:
+    with pytest.raises(SpadesError, match="at most 100 digits"):
+        Session(Rules.standard(), seed=10**100)
+    assert Session(Rules.standard(), seed=-(10**99)).seed == -(10**99)
+
+
+def test_session_takes_numpy_integers_and_refuses_other_arguments() -> None:
+    np = pytest.importorskip("numpy")
+    session = Session(Rules.standard(), seat=np.int64(2), seed=np.int64(5))
+    assert (session.seat, session.seed) == (2, 5) and type(session.seat) is int
+    for kwargs in ({"state": True}, {"seed": True}, {"seed": 1.5}, {"bots": ["random"]}, {"read": 3},
+                   {"out": "stdout"}, {"style": "symbols"}, {"save": 3}):
+        with pytest.raises(SpadesError):
+            Session(Rules.standard(), **kwargs)
+
+
+def test_resume_from_a_named_pipe_reads_what_its_writer_writes(tmp_path: Path) -> None:
+    """As ``--resume <(zcat game.txt.gz)`` does: the writer is there before the file is opened."""
+    pipe = _special_paths(tmp_path)["fifo"]
+    state = new_game(Rules.bicycle())
+
+    def write() -> None:
+        with open(pipe, "w", encoding="utf-8") as writer:  # waits for the reader to open the pipe
+            writer.write(records.dumps(state))
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    time.sleep(0.2)  # the writer is waiting in open
+    assert load_session(pipe)[0] == state
+    writer.join(timeout=10)

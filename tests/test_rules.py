@@ -41,6 +41,7 @@ from spades_rules import (
     legal_actions,
     loads,
     new_game,
+    num_distinct_actions,
     score_hand,
 )
 from spades_rules import strategies as sst
@@ -359,6 +360,22 @@ def test_blind_nil_exchange_is_bounded_by_the_choices_it_lists() -> None:
     # the bound holds for every accepted table: the partner's choice of k among cards_each + k
     for rules in (Rules(blind_nil_exchange=6), Rules.jokers().evolve(blind_nil_exchange=6)):
         assert math.comb(rules.cards_each + 6, 6) <= 30_000
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.three_player(), Rules.individual(4), Rules.bicycle(), Rules.two_player()], ids=repr
+)
+def test_an_exchange_size_that_cannot_take_effect_is_accepted(rules: Rules) -> None:
+    """Without partners (or without blind nil) no exchange ever happens: the bound on its choices cannot
+    apply, so any size is accepted, as the default of 2 is; the game plays exactly as without it."""
+    for size in (0, 7, 14, 1000):
+        changed = rules.evolve(blind_nil_exchange=size)
+        assert changed.blind_nil_exchange == size
+        assert num_distinct_actions(changed) == num_distinct_actions(rules)
+        state = apply(new_game(changed), Deal.shuffled(changed, 5))
+        assert legal_actions(state) == legal_actions(apply(new_game(rules), Deal.shuffled(rules, 5)))
+    with pytest.raises(RulesError, match="blind_nil_exchange"):
+        rules.evolve(blind_nil_exchange=-1)
 
 
 def test_a_record_asking_for_a_huge_exchange_is_refused_at_once() -> None:

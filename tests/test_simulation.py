@@ -25,6 +25,7 @@ from spades_rules import (
     GameState,
     IllegalActionError,
     IllegalReason,
+    RecordError,
     Rules,
     SpadesError,
     dumps,
@@ -269,6 +270,36 @@ def test_the_records_stream_loads_back(tmp_path: Path) -> None:
         state = from_dict(json.loads(line))
         assert state == match.play(index) and state.is_over
         assert loads(dumps(state)) == state
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link", "dangling link"])
+def test_the_records_file_is_never_a_special_file(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "target.jsonl"
+    target.write_text("keep me\n", encoding="utf-8")
+    path = tmp_path / "records"
+    if kind == "fifo":
+        os.mkfifo(path)  # opening it to write would wait for a reader forever
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(target if kind == "link" else tmp_path / "nowhere.jsonl")
+    match = Match(SHORT, ("heuristic", "random"), 1, seed=5)
+    with pytest.raises(RecordError) as refused:
+        run(match, records=path)
+    assert refused.value.where == str(path)
+    assert main(["match", "--games", "1", "--workers", "1", "--records", str(path)], io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith(f"spades-rules: error: {path}: ")
+    assert target.read_text(encoding="utf-8") == "keep me\n"
+    assert not (tmp_path / "nowhere.jsonl").exists()
+
+
+def test_the_records_file_replaces_a_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text("x" * 100_000, encoding="utf-8")  # emptied first, then written
+    run(Match(SHORT, ("heuristic", "random"), 2, seed=5), records=path)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_a_different_seed_gives_different_games() -> None:

@@ -3,6 +3,7 @@ equal states hash equal and serve as dictionary keys (the embedding page)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
 import subprocess
@@ -157,3 +158,99 @@ def test_different_states_are_unequal() -> None:
 def test_card_hash_is_its_index() -> None:
     assert [hash(card) for card in ALL_CARDS] == list(range(54))
     assert Card.parse("AS") == Card.parse("as")
+
+
+# ------------------------------------------------------------------------------------ every public value
+def _public_classes() -> dict[str, type]:
+    import enum
+    import inspect
+
+    from _hostile import public_modules
+
+    found: dict[str, type] = {}
+    for module in public_modules():
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            if (inspect.isclass(value) and (getattr(value, "__module__", "") or "").startswith("spades_rules")
+                    and not issubclass(value, BaseException | enum.Enum)):
+                found[f"{value.__module__}.{value.__qualname__}"] = value
+    return found
+
+
+def _fingerprint(value: Any) -> Any:
+    """What must survive a copy: the value itself where it has equality, else what it does."""
+    from spades_rules.bots import HeuristicBot, RandomBot
+    from spades_rules.simulation import Tally
+
+    if isinstance(value, RandomBot | HeuristicBot):
+        state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 4))
+        return [value.choose(state) for _ in range(3)]
+    if isinstance(value, Tally):
+        return value.result()
+    if hasattr(value, "game_state"):  # the adapters' states and environments
+        return getattr(value, "game_state", None)
+    if getattr(type(value), "__eq__", None) is getattr(object, "__eq__", None):
+        return type(value)
+    return value
+
+
+def test_every_public_class_has_a_sample() -> None:
+    from _hostile import NOT_VALUES, sample_instances
+
+    sampled = set(sample_instances())
+    missing = [name for name, cls in _public_classes().items() if cls not in sampled and name not in NOT_VALUES]
+    assert not missing, f"add a sample instance to tests/_hostile.py (or a reason to NOT_VALUES): {missing}"
+
+
+@pytest.mark.parametrize("how", ["pickle", "copy", "deepcopy"])
+def test_every_public_value_pickles_and_copies(how: str) -> None:
+    """Frameworks deep-copy agents (and whatever they cache: ``rules.tables`` included) and pickle them to
+    workers: every public value survives both, equal (or, without equality, doing the same)."""
+    from _hostile import sample_instances
+
+    copies = {
+        "pickle": lambda value: pickle.loads(pickle.dumps(value)),
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+    }
+    for cls, value in sample_instances().items():
+        expected = _fingerprint(copy.deepcopy(value) if how != "deepcopy" else pickle.loads(pickle.dumps(value)))
+        assert _fingerprint(copies[how](value)) == expected, cls.__name__
+
+
+def test_compiled_tables_copy_to_the_rules_own_tables() -> None:
+    tables = Rules.jokers().tables
+    assert copy.copy(tables) is tables and copy.deepcopy(tables) is tables
+    again = pickle.loads(pickle.dumps(tables))
+    assert again == tables and again.deck == tables.deck and again.trick_power == tables.trick_power
+    assert again is Rules.jokers().tables or again == Rules.jokers().tables
+
+    class Agent:
+        def __init__(self) -> None:
+            self.tables = Rules.standard().tables
+
+    assert copy.deepcopy(Agent()).tables == Rules.standard().tables
+
+
+def test_compiled_tables_are_built_by_rules_only() -> None:
+    from spades_rules import ArgumentTypeError, CompiledTables
+
+    for bad in (None, Rules.standard(), "standard"):
+        with pytest.raises(ArgumentTypeError, match=r"rules\.tables"):
+            CompiledTables(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(_public_classes()))
+def test_no_public_value_prints_with_an_error(name: str) -> None:
+    """``repr`` and ``str`` never raise: not for a value its constructor built, nor for an object made
+    without it (``object.__new__``), which prints as a plain description."""
+    from _hostile import NOT_VALUES, sample_instances
+
+    cls = _public_classes()[name]
+    if name in NOT_VALUES:
+        return
+    values = [sample_instances()[cls]]
+    with contextlib.suppress(TypeError):  # an extension type (OpenSpiel's) cannot be made so
+        values.append(object.__new__(cls))
+    for value in values:
+        assert isinstance(repr(value), str) and isinstance(str(value), str)

@@ -14,7 +14,7 @@ from spades_rules.actions import Redeal
 from spades_rules.cards import Card, format_cards
 from spades_rules.codec import REDEAL_BASE, compact_step, decode_action, legal_codes, mask_refusal
 from spades_rules.engine import apply
-from spades_rules.errors import RulesError
+from spades_rules.errors import RulesError, describe
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
@@ -44,7 +44,7 @@ def episode_rules(rules: Rules, whole_game: bool) -> Rules:
     """The rules an episode plays: ``rules``, with ``max_hands`` = :data:`DEFAULT_MAX_HANDS` for a
     whole game whose rules have no hand limit."""
     if not isinstance(whole_game, bool):
-        raise RulesError(f"whole_game must be True or False, not {whole_game!r}")
+        raise RulesError(f"whole_game must be True or False, not {describe(whole_game)}")
     if whole_game and rules.max_hands is None:
         return rules.evolve(max_hands=DEFAULT_MAX_HANDS)
     return rules
@@ -71,7 +71,7 @@ def check_action_space(rules: Rules, compact: object, where: str) -> bool:
     """``compact`` as a bool, once the action space is known to fit a mask: the adapters refuse at
     construction what :func:`~spades_rules.codec.legal_action_mask` would refuse at every decision."""
     if type(compact) is not bool:
-        raise RulesError(f"{where}: compact_actions must be True or False, not {compact!r}")
+        raise RulesError(f"{where}: compact_actions must be True or False, not {describe(compact)}")
     refusal = mask_refusal(rules, compact)
     if refusal is not None:
         raise RulesError(f"{where}: {refusal}: pass compact_actions=True")

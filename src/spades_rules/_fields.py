@@ -12,8 +12,8 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from spades_rules.cards import Card
-from spades_rules.errors import RulesError, SpadesError, describe
+from spades_rules.cards import Card, as_card, parse_cards
+from spades_rules.errors import RulesError, SpadesError, describe, read_items
 
 __all__ = ["MAX_NUMBER", "choice", "flag", "number", "redeal_conditions", "removed_cards"]
 
@@ -65,26 +65,25 @@ def removed_cards(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] 
     """The converter of ``removed_cards``: cards or card strings, sorted; None stays None."""
     if value is None:
         return None
-    if isinstance(value, str | Card):
-        value = [value]
     try:
-        cards = [card if isinstance(card, Card) else Card.parse(card) for card in value]
-    except (TypeError, SpadesError, RecursionError) as error:
+        if isinstance(value, str):
+            cards = parse_cards(value)
+        else:
+            cards = tuple(map(as_card, (value,) if isinstance(value, Card) else read_items(value, "removed_cards")))
+    except SpadesError as error:
         raise RulesError(f"removed_cards must be cards or card strings such as '2C': {error}") from None
     return tuple(sorted(cards))
 
 
 def redeal_conditions(value: Iterable[str] | str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The conversion of ``redeal_on``: one condition or several, each one of ``names``, sorted."""
-    if isinstance(value, str):
-        value = [value]
     try:
-        conditions = set(value)
-    except (TypeError, RecursionError):
+        given = (value,) if isinstance(value, str) else read_items(value, "redeal_on", "condition names")
+    except SpadesError:
         raise RulesError(f"redeal_on must be a condition name or a tuple of them, not {describe(value)}") from None
-    for condition in conditions:
+    for condition in given:
         if not isinstance(condition, str) or condition not in names:
             raise RulesError(
                 f"redeal_on: unknown condition {describe(condition)}; choose from {', '.join(map(repr, names))}"
             )
-    return tuple(sorted(conditions))
+    return tuple(sorted(set(given)))

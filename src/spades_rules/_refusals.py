@@ -13,7 +13,7 @@ from typing import Final, NoReturn
 
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards
-from spades_rules.errors import IllegalActionError, IllegalReason, SeatError
+from spades_rules.errors import IllegalActionError, IllegalReason, SeatError, describe
 from spades_rules.state import GameState, HandState, Phase
 from spades_rules.tables import CompiledTables
 
@@ -70,7 +70,7 @@ def refuse_forged(action: Action, cards: Iterable[Card]) -> NoReturn:
     card = next(card for card in cards if ALL_CARDS[card.index] is not card)
     raise IllegalActionError(
         IllegalReason.NOT_AN_ACTION,
-        f"{card!r} is not one of the library's cards: cards are interned (use Card.parse, Card.from_index or "
+        f"{describe(card)} is not one of the library's cards: cards are interned (use Card.parse, Card.from_index or "
         "ALL_CARDS), and an object that only looks like one is refused",
         action=action,
     )

@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from spades_rules._bid_values import round_possible
-from spades_rules.errors import RulesError
+from spades_rules.errors import RulesError, describe
 from spades_rules.tables import deck_cards, deck_shares, promoted_cards
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def check_table(rules: Rules) -> None:
         raise RulesError(f"a deck of {size} cards cannot be {how} {rules.players} players")
     for card in promoted_cards(rules.trump_order):
         if card in removed:
-            raise RulesError(f"trump_order={rules.trump_order!r} promotes {card}, but the deck leaves it out")
+            raise RulesError(f"trump_order={describe(rules.trump_order)} promotes {card}, but the deck leaves it out")
 
 
 def check_combination(rules: Rules) -> None:
@@ -55,7 +55,8 @@ def check_combination(rules: Rules) -> None:
     tricks = rules.tables.cards_each
     _check_bidding(rules, tricks)
     _check_team_minimum(rules, tricks)
-    _check_exchange(rules, "blind_nil_exchange", rules.blind_nil_exchange, tricks)
+    if rules.partnerships and rules.blind_nil:  # elsewhere no exchange happens: its size cannot take effect
+        _check_exchange(rules, "blind_nil_exchange", rules.blind_nil_exchange, tricks)
     _check_blind_nil(rules)
     _check_double_nil(rules)
     if rules.first_trick_lowest_club and rules.first_lead != "lowest_club":
@@ -74,30 +75,30 @@ def _check_bidding(rules: Rules, tricks: int) -> None:
     if rules.min_bid > tricks:
         raise RulesError(f"min_bid must be between 1 and the {tricks} tricks of a hand, not {rules.min_bid}")
     if not fmt.has_bids and (rules.nil or rules.blind_nil):
-        raise RulesError(f"bidding={rules.bidding!r} has no bids, so no nil: set nil=False and blind_nil=False")
+        raise RulesError(f"bidding={describe(rules.bidding)} has no bids, so no nil: set nil=False and blind_nil=False")
     if fmt.nil_forced and not rules.nil:
-        raise RulesError(f"bidding={rules.bidding!r} needs nil=True: some of its bids are forced nils")
+        raise RulesError(f"bidding={describe(rules.bidding)} needs nil=True: some of its bids are forced nils")
     if fmt.needs_partnerships and not rules.partnerships:
-        raise RulesError(f"bidding={rules.bidding!r} needs partnerships")
+        raise RulesError(f"bidding={describe(rules.bidding)} needs partnerships")
     if rules.bid_order == "partners_consecutive" and not rules.partnerships:
         raise RulesError("bid_order='partners_consecutive' needs partnerships")
     if rules.bid_order == "partners_consecutive" and not fmt.has_bidding_phase:
-        raise RulesError(f"bid_order is meaningless with bidding={rules.bidding!r}: there is no bidding")
+        raise RulesError(f"bid_order is meaningless with bidding={describe(rules.bidding)}: there is no bidding")
     if rules.redeal_on and not fmt.has_bidding_phase:
         raise RulesError(
-            f"a redeal is called before the first bid, and bidding={rules.bidding!r} has no bidding: "
+            f"a redeal is called before the first bid, and bidding={describe(rules.bidding)} has no bidding: "
             "set redeal_on=()"
         )
     if not rules.both_partners_nil and not rules.partnerships:
         raise RulesError("both_partners_nil=False needs partnerships")
     if not rules.both_partners_nil and not fmt.both_partners_nil_applies:
         raise RulesError(
-            f"both_partners_nil=False does not apply to bidding={rules.bidding!r}: the format itself decides "
+            f"both_partners_nil=False does not apply to bidding={describe(rules.bidding)}: the format itself decides "
             "who bids nil"
         )
     if rules.forbid_total_equal_tricks and fmt.bids_forced:
         raise RulesError(
-            f"forbid_total_equal_tricks cannot combine with bidding={rules.bidding!r}: "
+            f"forbid_total_equal_tricks cannot combine with bidding={describe(rules.bidding)}: "
             "its bids are forced, so the last bidder could be left without a legal bid"
         )
     if rules.forbid_total_equal_tricks and max(rules.min_bid, rules.team_minimum or 0) >= tricks:
@@ -113,7 +114,7 @@ def _check_team_minimum(rules: Rules, tricks: int) -> None:
         if not rules.partnerships:
             raise RulesError("team_min_bid needs partnerships")
         if not rules.bid_format.team_minimum_applies:
-            raise RulesError(f"team_min_bid cannot combine with bidding={rules.bidding!r}")
+            raise RulesError(f"team_min_bid cannot combine with bidding={describe(rules.bidding)}")
     minimum = rules.team_minimum
     if minimum is not None and minimum > tricks:
         if rules.team_min_bid is not None:
@@ -141,7 +142,7 @@ def _check_blind_nil(rules: Rules) -> None:
     if rules.blind_nil and not rules.nil:
         raise RulesError("blind nil is a kind of nil: it needs nil=True")
     if rules.blind_nil and not rules.bid_format.blind_bids_possible:
-        raise RulesError(f"blind nil is not offered with bidding={rules.bidding!r}: set blind_nil=False")
+        raise RulesError(f"blind nil is not offered with bidding={describe(rules.bidding)}: set blind_nil=False")
 
 
 def _check_double_nil(rules: Rules) -> None:
@@ -157,7 +158,7 @@ def _check_double_nil(rules: Rules) -> None:
         raise RulesError("double_nil_value needs both_partners_nil=True: both partners must be able to bid nil")
     if not fmt.has_bids or fmt.one_nil_per_side:
         raise RulesError(
-            f"double_nil_value cannot combine with bidding={rules.bidding!r}: a side never holds two nils there"
+            f"double_nil_value cannot combine with bidding={describe(rules.bidding)}: a side never holds two nils there"
         )
 
 

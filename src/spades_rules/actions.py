@@ -40,7 +40,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from spades_rules.cards import ALL_CARDS, Card, cards_of_mask, format_cards, iterable_arg, parse_cards
+from spades_rules.cards import ALL_CARDS, Card, cards_of_bits, format_cards, iterable_arg, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -52,6 +52,10 @@ from spades_rules.errors import (
     check_dealer,
     check_seat,
     describe,
+    guard_unbuilt,
+    integer_or_none,
+    never_raising_text,
+    random_source,
 )
 from spades_rules.rules import Rules
 
@@ -71,6 +75,23 @@ __all__ = [
 _MAX_SEAT = 5
 
 
+def _integer(value: int) -> int:
+    """The converter of seats and tricks: an integer-like value (``numpy.int64``) as an ``int``; anything
+    else as it is, for the validator to refuse."""
+    if type(value) is int:
+        return value
+    number = integer_or_none(value)
+    return value if number is None else number
+
+
+def _check_flag(instance: Any, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise ArgumentTypeError(
+            f"{type(instance).__name__}.{attribute.name} must be True or False, not {describe(value)}",
+            parameter=attribute.name,
+        )
+
+
 def _check_seat(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEAT:  # (a table's own range is checked by apply)
         raise SeatError(
@@ -88,6 +109,8 @@ def _check_rules(rules: object, function: str) -> None:
 
 
 def _to_card(value: Card | str) -> Card:
+    """A card as it is (a look-alike too: :func:`~spades_rules.engine.apply` refuses it, naming it), a card
+    string parsed."""
     return value if isinstance(value, Card) else Card.parse(value)
 
 
@@ -106,6 +129,7 @@ def _to_sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(sorted(_to_cards(value)))
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True)
 class Deal:
     """The chance action: the whole shuffled deck in order.
@@ -127,12 +151,7 @@ class Deal:
         True
         """
         _check_rules(rules, "Deal.shuffled")
-        if rng is not None and not isinstance(rng, (random.Random, int, str, bytes, bytearray)):
-            raise ArgumentTypeError(
-                f"Deal.shuffled(rules, rng) needs a random.Random or a seed as rng, not {type(rng).__name__}",
-                parameter="rng",
-            )
-        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        generator = random_source(rng, "Deal.shuffled(rules, rng)")
         deck = list(rules.deck)
         generator.shuffle(deck)
         return cls(tuple(deck))
@@ -173,13 +192,14 @@ class Deal:
         return {"type": "deal", "deck": [str(card) for card in self.deck]}
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True)
 class DrawDecision:
     """Two-player draw: ``keep=True`` keeps the top card (the next is discarded), ``False`` rejects it
     (it is discarded and the next card is kept)."""
 
-    seat: int = attrs.field(validator=_check_seat)
-    keep: bool = attrs.field(validator=attrs.validators.instance_of(bool))
+    seat: int = attrs.field(converter=_integer, validator=_check_seat)
+    keep: bool = attrs.field(validator=_check_flag)
 
     def __str__(self) -> str:
         return f"{self.seat}:{'keep' if self.keep else 'reject'}"
@@ -199,11 +219,12 @@ class DrawDecision:
         return (first, second) if keep else (second, first)
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True)
 class Redeal:
     """A call for a misdeal by a seat whose hand qualifies under ``Rules.redeal_on``."""
 
-    seat: int = attrs.field(validator=_check_seat)
+    seat: int = attrs.field(converter=_integer, validator=_check_seat)
 
     def __str__(self) -> str:
         return f"{self.seat}:redeal"
@@ -215,20 +236,21 @@ class Redeal:
 
 def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise ArgumentTypeError(f"Bid.tricks must be an integer (0 for nil), not {value!r}", parameter="tricks")
+        raise ArgumentTypeError(f"Bid.tricks must be an integer (0 for nil), not {describe(value)}", parameter="tricks")
     if value < 0:
         raise IllegalActionError(
             IllegalReason.BID_OUT_OF_RANGE, f"seat {instance.seat} cannot bid {value}: a bid cannot be negative"
         )
 
 
+@never_raising_text
 @attrs.frozen(cache_hash=True)
 class Bid:
     """A bid of ``tricks`` tricks; ``tricks=0`` is nil, and ``blind=True`` (only with nil) is blind nil."""
 
-    seat: int = attrs.field(validator=_check_seat)
-    tricks: int = attrs.field(validator=_check_tricks)
-    blind: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    seat: int = attrs.field(converter=_integer, validator=_check_seat)
+    tricks: int = attrs.field(converter=_integer, validator=_check_tricks)
+    blind: bool = attrs.field(default=False, validator=_check_flag)
 
     def __attrs_post_init__(self) -> None:
         if self.blind and self.tricks:
@@ -269,11 +291,12 @@ class Bid:
         return {"type": "bid", "seat": self.seat, "tricks": self.tricks, "blind": self.blind}
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True)
 class Exchange:
     """Cards passed after a blind nil: by the bidder to the partner, then the partner's return."""
 
-    seat: int = attrs.field(validator=_check_seat)
+    seat: int = attrs.field(converter=_integer, validator=_check_seat)
     cards: tuple[Card, ...] = attrs.field(converter=_to_sorted_cards)
 
     def __str__(self) -> str:
@@ -284,11 +307,12 @@ class Exchange:
         return {"type": "exchange", "seat": self.seat, "cards": [str(card) for card in self.cards]}
 
 
+@never_raising_text
 @attrs.frozen(cache_hash=True)
 class Play:
     """A card played to the current trick."""
 
-    seat: int = attrs.field(validator=_check_seat)
+    seat: int = attrs.field(converter=_integer, validator=_check_seat)
     card: Card = attrs.field(converter=_to_card)
 
     def __str__(self) -> str:
@@ -352,7 +376,7 @@ def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
     if by_byte is None:
         plays = INTERNED_PLAYS[seat]
         by_byte = _PLAYS_OF_BYTE[seat] = tuple(
-            tuple(tuple(plays[card.index] for card in cards_of_mask(byte << 8 * at)) for byte in range(256))
+            tuple(tuple(plays[card.index] for card in cards_of_bits(byte << 8 * at)) for byte in range(256))
             for at in range((len(ALL_CARDS) + 7) // 8)
         )
     result: tuple[Play, ...] = ()
@@ -428,7 +452,7 @@ def _parse(text: str) -> Action:
         "redeal": Redeal(seat),
     }
     if verb not in simple:
-        raise RecordError(f"{shown}: unknown action {verb!r}; expected {_VERBS}")
+        raise RecordError(f"{shown}: unknown action {describe(verb)}; expected {_VERBS}")
     if rest:
         raise RecordError(f"{shown}: '{seat}:{verb}' takes nothing after it")
     return simple[verb]

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from spades_rules.errors import guard_unbuilt
+
 if TYPE_CHECKING:
     from spades_rules.actions import Bid
 
@@ -35,6 +37,7 @@ TEAM_MINIMUM: Final = 4
 :attr:`Rules.team_min_bid <spades_rules.rules.Rules.team_min_bid>` gives none."""
 
 
+@guard_unbuilt
 @attrs.frozen(kw_only=True)
 class BidFormat:
     """How one bid format bids (a value of :data:`BID_FORMATS`)."""

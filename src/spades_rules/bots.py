@@ -31,6 +31,7 @@ from spades_rules.errors import (
     RulesError,
     SeatError,
     not_a_state,
+    random_source,
 )
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -54,7 +55,7 @@ class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded generator."""
 
     def __init__(self, seed: int | random.Random = 0) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = random_source(seed, f"{type(self).__name__}(seed)", "seed")
 
     def choose(self, state: GameState) -> Action:
         """A uniformly random legal action of the seat to act.
@@ -85,7 +86,7 @@ class HeuristicBot:
     """
 
     def __init__(self, seed: int | random.Random = 0) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = random_source(seed, f"{type(self).__name__}(seed)", "seed")
 
     def choose(self, state: GameState) -> Action:
         """The bot's action for the seat to act, decided from that seat's view (errors as for
@@ -282,7 +283,7 @@ def iter_game(
     if len(bots) != rules.players:
         raise SeatError(f"expected {rules.players} bots, one per seat, got {len(bots)}",
                         seat=len(bots), players=rules.players)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = random_source(seed, "iter_game", "seed")
     state = new_game(rules, dealer=dealer)
     while not state.is_over:
         if state.phase is Phase.DEAL:

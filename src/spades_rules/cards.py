@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final, Self
 
-from spades_rules.errors import CardParseError, describe
+from spades_rules.errors import CardParseError, describe, integer_or_none, never_raising_text, read_items
 
 __all__ = [
     "ALL_CARDS",
@@ -97,6 +97,7 @@ _RANK_LETTERS: Final = {
 }
 
 
+@never_raising_text
 class Card:
     """A playing card. Interned: ``Card(Suit.SPADES, Rank.ACE) is Card.parse("AS")``.
 
@@ -131,10 +132,12 @@ class Card:
     _str: str
 
     def __new__(cls, suit: Suit, rank: Rank) -> Self:
-        try:
-            return _BY_SUIT_RANK[(Suit(suit), Rank(rank))]  # type: ignore[return-value]
-        except (KeyError, ValueError):
-            raise CardParseError(f"no such card: suit={suit!r}, rank={rank!r}") from None
+        if not isinstance(suit, bool) and not isinstance(rank, bool):  # Suit(True) would be diamonds
+            try:
+                return _BY_SUIT_RANK[(Suit(suit), Rank(rank))]  # type: ignore[return-value]
+            except Exception:  # KeyError, ValueError, or whatever a hostile __hash__ / __eq__ raises
+                pass
+        raise CardParseError(f"no such card: suit={describe(suit)}, rank={describe(rank)}")
 
     @classmethod
     def _make(cls, suit: Suit, rank: Rank, index: int) -> Card:
@@ -151,12 +154,17 @@ class Card:
         Raises :class:`~spades_rules.errors.CardParseError` naming the string on anything else.
         """
         if not isinstance(text, str):
-            raise CardParseError(f"a card must be given as a string, not {type(text).__name__}")
-        card = _BY_TEXT.get(text.strip().upper())
+            if isinstance(text, Card):
+                raise CardParseError(
+                    f"{describe(text)} is not one of the library's cards: cards are interned (use Card.parse, "
+                    "Card.from_index or ALL_CARDS), and an object that only looks like one is refused",
+                    text=text,
+                )
+            raise CardParseError(f"a card must be given as a string, not {describe(text)}", text=text)
+        card = _BY_TEXT.get(text.strip().upper()) if len(text) <= _LONGEST_TEXT else None
         if card is None:
-            shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
             raise CardParseError(
-                f"unknown card {shown}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit "
+                f"unknown card {describe(text, 30)}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit "
                 "(C, D, H, S or a suit symbol), or BJ/LJ for a joker",
                 text=text,
             )
@@ -165,9 +173,12 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card whose :attr:`index` is ``index`` (0-53)."""
-        if type(index) is not int or not 0 <= index < len(ALL_CARDS):
-            raise CardParseError(f"no card has index {index!r}: indices run from 0 to {len(ALL_CARDS) - 1}")
-        return ALL_CARDS[index]
+        value = index if type(index) is int else integer_or_none(index)
+        if value is None or not 0 <= value < len(ALL_CARDS):
+            raise CardParseError(
+                f"no card has index {describe(index)}: indices run from 0 to {len(ALL_CARDS) - 1}", text=index
+            )
+        return ALL_CARDS[value]
 
     @property
     def is_joker(self) -> bool:
@@ -262,6 +273,18 @@ def _by_text() -> dict[str, Card]:
 
 
 _BY_TEXT: Final = _by_text()
+_LONGEST_TEXT: Final = 100
+"""Longer strings name no card (whatever spaces surround the name): they are refused unread."""
+CARD_IDS: Final = frozenset(map(id, ALL_CARDS))
+"""The identities of the 54 card objects, which live as long as the module: a ``Card`` made any other way
+(``object.__new__``) is not a card. ``CARD_IDS.issuperset(map(id, cards))`` checks a tuple in one C-level
+pass (internal)."""
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is one of the 54 interned cards (not an object that only claims to be one)."""
+    return id(value) in CARD_IDS
+
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -280,20 +303,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def as_card(value: Card | str) -> Card:
-    """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise)."""
-    return value if type(value) is Card else Card.parse(value)  # type: ignore[arg-type]
+    """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise,
+    for an object that only claims to be a card too)."""
+    if id(value) in CARD_IDS:
+        return value  # type: ignore[return-value]  # one of the 54 cards
+    return Card.parse(value)  # type: ignore[arg-type]  # a string, or the error saying it is no card
 
 
-def iterable_arg(value: Any, function: str) -> Iterable[Any]:
-    """``value`` if it can be iterated over, else a :class:`CardParseError` (cards are given as a string or
-    an iterable of cards)."""
-    try:
-        iter(value)
-    except TypeError:
-        raise CardParseError(
-            f"{function} needs cards (a string or an iterable of cards), not {describe(value)}", text=value
-        ) from None
-    return value  # type: ignore[no-any-return]
+def iterable_arg(value: Any, function: str) -> tuple[Any, ...]:
+    """The items of ``value``, read with a bound (:func:`read_items`), else a :class:`CardParseError`
+    (cards are given as a string or an iterable of cards)."""
+    return read_items(value, function)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -302,10 +322,11 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("10h as"))
     'TH AS'
     """
-    try:
-        return " ".join(card._str for card in cards)
-    except (TypeError, AttributeError):
-        raise CardParseError(f"format_cards needs Card values, not {describe(cards)}", text=cards) from None
+    items = read_items(cards, "format_cards")
+    for card in items:
+        if id(card) not in CARD_IDS:
+            raise CardParseError(f"format_cards needs Card values, not {describe(card)}", text=cards)
+    return " ".join(card._str for card in items)
 
 
 # ---------------------------------------------------------------------------------------- bit masks
@@ -321,6 +342,14 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     >>> cards_of_mask(mask_of(parse_cards("AS 2C BJ"))) == parse_cards("2C AS BJ")
     True
     """
+    if type(mask) is not int or mask < 0 or mask >> len(ALL_CARDS):
+        mask = _card_mask(mask)
+    return cards_of_bits(mask)
+
+
+def cards_of_bits(mask: int) -> tuple[Card, ...]:
+    """:func:`cards_of_mask` without its check: the cards of the bits 0-53 of a non-negative ``mask``, the
+    bits above ignored (internal: the engine's tables are built from bytes of masks)."""
     cards: tuple[Card, ...] = ()
     for table in _CARDS_OF_BYTE:  # a byte of the mask at a time, from precomputed tuples
         if mask & 0xFF:
@@ -346,6 +375,19 @@ def mask_of(cards: Iterable[Card]) -> int:
     True
     """
     mask = 0
-    for card in cards:
-        mask |= card.bit
+    for item in parse_cards(cards) if isinstance(cards, str) else read_items(cards, "mask_of"):
+        mask |= (item if id(item) in CARD_IDS else Card.parse(item)).bit
+    return mask
+
+
+def _card_mask(value: object) -> int:
+    """``value`` as a mask of cards, or the error saying why it is not one."""
+    mask = integer_or_none(value)
+    if mask is None:
+        raise CardParseError(f"a mask of cards is an integer, not {describe(value)}", text=value)
+    if mask < 0 or mask >> len(ALL_CARDS):
+        raise CardParseError(
+            f"{describe(value)} is no mask of cards: its bits run from 0 to {len(ALL_CARDS) - 1} (one per card index)",
+            text=value,
+        )
     return mask

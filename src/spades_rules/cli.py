@@ -29,10 +29,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from spades_rules import files
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
-from spades_rules.errors import SpadesError, check_seat
+from spades_rules.errors import SpadesError, check_seat, describe
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
@@ -56,7 +57,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """``"name=value"`` with value ``None``, ``true``/``false``, an integer, ``a,b`` (a tuple) or a string."""
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
-        raise SpadesError(f"--set expects option=value, not {text!r}")
+        raise SpadesError(f"--set expects option=value, not {describe(text)}")
     return name.strip(), _parse_value(raw.strip())
 
 
@@ -252,12 +253,11 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
 
 def _read_record(path: str, limit: int) -> str:
     """The text of a record file (``-``: standard input), read with a bound: at most ``limit`` characters,
-    so that ``/dev/zero`` or an endless pipe is refused instead of exhausting memory."""
-    if path == "-":
-        text = sys.stdin.read(limit + 1)
-    else:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read(limit + 1)
+    so that ``/dev/zero`` or an endless pipe is refused instead of exhausting memory (a file as
+    :func:`spades_rules.files.read_text` reads it)."""
+    if path != "-":
+        return files.read_text(path, limit)
+    text = sys.stdin.read(limit + 1)
     if len(text) > limit:
         raise SpadesError(f"{path}: a record is at most {limit:,} characters; this one is longer")
     return text
@@ -365,7 +365,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0; North at four players)")
     play.add_argument("--seed", type=int, help="seed of the deals and the bots (default 1)")
     play.add_argument("--bots", choices=("heuristic", "random"), help="which built-in bots play the other seats")
-    play.add_argument("--save", metavar="FILE", help="write the game's record to FILE after every action")
+    play.add_argument(
+        "--save", metavar="FILE",
+        help="write the game's record (the deal included) to FILE after every action; a FILE that exists must be "
+        "a regular file: a device, a named pipe, a folder or a symbolic link is refused (give a link's target)",
+    )
     play.add_argument("--resume", metavar="FILE",
                       help="continue the game saved in FILE (and keep saving to it unless --save says otherwise)")
     add_style(play)

@@ -93,6 +93,7 @@ from spades_rules.errors import (
     IllegalReason,
     RulesError,
     check_seat,
+    describe,
     not_a_state,
     not_an_action,
 )
@@ -349,7 +350,7 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
         raise not_a_state(state, "decode_action")
     if type(code) is not int:
         if isinstance(code, bool) or not hasattr(code, "__index__"):
-            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
+            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(code)}")
         code = operator.index(code)  # NumPy integers, as an argmax over a mask gives them
     rules = state.rules
     limit = num_distinct_actions(rules)
@@ -457,7 +458,7 @@ def _check_picked(
             f"{function}(): picked cards belong to the compact action space: pass compact=True",
         )
     if any(type(card) is not Card or ALL_CARDS[card.index] is not card for card in cards):
-        raise ArgumentTypeError(f"{function}(): picked must hold cards only, not {cards!r}", parameter="picked")
+        raise ArgumentTypeError(f"{function}(): picked must hold cards only, not {describe(cards)}", parameter="picked")
     hand = state.hand
     if state.phase is not Phase.EXCHANGE or hand is None or hand.to_act is None:
         raise IllegalActionError(
@@ -510,7 +511,7 @@ def compact_step(state: GameState, picked: Iterable[Card], code: int) -> tuple[G
     cards, chosen = _check_picked(state, picked, True, "compact_step")
     if type(code) is not int:
         if isinstance(code, bool) or not hasattr(code, "__index__"):
-            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {code!r}")
+            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(code)}")
         code = operator.index(code)
     limit = _num_distinct_actions(state.rules, True)
     if not 0 <= code < limit:

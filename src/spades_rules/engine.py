@@ -83,6 +83,7 @@ from spades_rules.errors import (
     RulesError,
     check_dealer,
     check_seat,
+    describe,
     not_a_state,
     not_an_action,
 )
@@ -175,9 +176,9 @@ def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: i
     try:
         result = tuple(values)
     except TypeError:
-        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}") from None
+        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {describe(values)}") from None
     if len(result) != sides or any(type(v) is not int for v in result):
-        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {values!r}")
+        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {describe(values)}")
     if any(abs(v) > MAX_NUMBER for v in result):
         raise RulesError(f"{name} must be at most {MAX_NUMBER} in size (a record could not hold it)")
     if minimum is not None and any(v < minimum for v in result):

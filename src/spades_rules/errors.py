@@ -35,10 +35,12 @@ A refused action never changes anything: states are immutable, so the state you 
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
 import pickle
+import random
 import reprlib
-from typing import Any
+from typing import Any, Final, NoReturn, TypeVar
 
 __all__ = [
     "ArgumentTypeError",
@@ -283,18 +285,218 @@ def not_a_state(value: object, function: str, parameter: str = "state") -> Argum
     return ArgumentTypeError(f"{function}() needs a GameState as {parameter}, not {kind}{hint}", parameter=parameter)
 
 
-_BRIEF = reprlib.Repr()
-_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 2, 40, 40, 40
-_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
+def clip(text: str, limit: int = 60) -> str:
+    """``text`` cut at its end to at most ``limit`` characters (``...`` marks the cut): how every message
+    bounds a piece of text, keeping its beginning, where a message says what it is about."""
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+_HUGE_BITS: Final = 200
+"""Integers longer than this many bits are described by their size, not their digits (Python refuses to
+print an integer of more than 4,300 digits, and a message has no room for one)."""
+
+
+class _Describer(reprlib.Repr):
+    """``reprlib`` bounded in depth and width, and made safe: every piece is cut at its end, huge integers
+    are named by their size, and a value whose own ``repr`` fails or is huge is named by its type."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, limit, limit, limit
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 4
+        self.maxarray = 4
+
+    def repr_str(self, value: str, level: int) -> str:
+        return repr(value) if len(value) <= self.maxstring else repr(value[: self.maxstring]) + "..."
+
+    def repr_bytes(self, value: bytes, level: int) -> str:
+        return repr(value) if len(value) <= self.maxstring else repr(value[: self.maxstring]) + "..."
+
+    def repr_bytearray(self, value: bytearray, level: int) -> str:
+        return f"bytearray({self.repr_bytes(bytes(value[: self.maxstring + 1]), level)})"
+
+    def repr_int(self, value: int, level: int) -> str:
+        return _integer(value)
+
+    def repr_dict(self, value: dict[Any, Any], level: int) -> str:  # in the dict's own order, as repr does
+        if not value:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        shown = [
+            f"{self.repr1(key, level - 1)}: {self.repr1(item, level - 1)}"
+            for key, item in itertools.islice(value.items(), self.maxdict)
+        ]
+        return "{" + ", ".join(shown) + (", ...}" if len(value) > self.maxdict else "}")
+
+    def repr_instance(self, value: object, level: int) -> str:
+        if isinstance(value, int) and value.bit_length() > _HUGE_BITS:  # an int subclass printing huge digits
+            return _integer(int(value))
+        try:
+            shown = repr(value)
+        except Exception:
+            return _type_of(value)
+        if type(shown) is not str:  # a __repr__ returning a str subclass (or worse)
+            return _type_of(value)
+        return clip(shown, self.maxother)
+
+
+def _integer(value: int) -> str:
+    if value.bit_length() <= _HUGE_BITS:
+        return repr(int(value))
+    digits = int(value.bit_length() * 0.30103) + 1
+    return f"a very large {'negative ' if value < 0 else ''}integer (about {digits:,} digits)"
+
+
+def _type_of(value: object) -> str:
+    return f"<{clip(type(value).__name__, 40)}>"
+
+
+_DESCRIBERS: dict[int, _Describer] = {}
 
 
 def describe(value: object, limit: int = 60) -> str:
-    """A short, safe ``repr`` of anything for an error message: bounded in length and depth, and never
-    raising (a 10,000-digit integer or a list nested 2,000 deep is described, not printed)."""
+    """A short, safe ``repr`` of anything for an error message: the one describer every message uses.
+
+    Bounded in length (``limit`` characters; a string or a ``repr`` is cut at its end, marked ``...``) and
+    in depth and width (a list nested 5,000 deep, or holding itself, shows its first levels); it never
+    raises, whatever the value's own ``__repr__`` does (a value whose ``repr`` fails is named by its type),
+    and an integer of 10,000 digits is named by its size."""
+    describer = _DESCRIBERS.get(limit)
+    if describer is None:
+        describer = _DESCRIBERS.setdefault(limit, _Describer(limit))
     try:
-        shown = _BRIEF.repr(value)
+        shown = describer.repr(value)
+    except Exception:  # a hostile __eq__, __len__ or __iter__ inside a container
+        shown = _type_of(value)
+    return clip(shown, limit)
+
+
+# ---------------------------------------------------------------------------------------- argument readers
+MAX_ITEMS: Final = 1_000
+"""The most items a collection given as an argument may hold (cards, seats, sides, bots): read with this
+bound, an endless iterator is refused instead of hanging or filling the memory."""
+
+
+def integer_or_none(value: object) -> int | None:
+    """``value`` as an ``int`` when it is an integer (``int``, or integer-like such as ``numpy.int64``,
+    through ``operator.index``), else None: a bool, a float, a string is no integer."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool | float | str | bytes) or type(value).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
     except Exception:
-        shown = "a very large integer" if isinstance(value, int) else f"<{type(value).__name__}>"
-    if type(value) is int and len(shown) > limit:
-        return "a very large integer"
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+        return None
+
+
+def read_items(
+    value: object, function: str, what: str = "cards", limit: int = MAX_ITEMS, error: type[SpadesError] | None = None
+) -> tuple[Any, ...]:
+    """The items of the iterable ``value`` as a tuple, read with a bound (at most ``limit``), or an error
+    naming ``function`` (a :class:`CardParseError` unless ``error`` says which): when ``value`` is not
+    iterable, its iteration fails, or it holds more (an endless iterator included)."""
+    if type(value) is tuple and len(value) <= limit:
+        return value
+    kind = error if error is not None else CardParseError
+    try:
+        items = tuple(itertools.islice(iter(value), limit + 1))  # type: ignore[call-overload]
+    except Exception:
+        raise kind(f"{function} needs {what} (an iterable of them), not {describe(value)}") from None
+    if len(items) > limit:
+        raise kind(f"{function}: more than {limit:,} {what} given")
+    return items
+
+
+def random_source(value: object, function: str, parameter: str = "rng") -> random.Random:
+    """``value`` as a random source: a :class:`random.Random` as it is, a seed (an ``int``, a NumPy
+    integer, a ``str`` or ``bytes``) or None made one; anything else (a bool, a float, a list) is an
+    :class:`ArgumentTypeError` naming ``function``. Every random choice of the library reads its seed here."""
+    if isinstance(value, random.Random):
+        return value
+    if value is None or type(value) is int or type(value) in (str, bytes, bytearray):
+        try:
+            return random.Random(value)  # type: ignore[arg-type]
+        except Exception:  # a str that is not valid Unicode text (a lone surrogate)
+            pass
+    else:
+        number = integer_or_none(value)
+        if number is not None:
+            return random.Random(number)
+    raise ArgumentTypeError(
+        f"{function} needs a random.Random or a seed as {parameter} (an integer or a string), not {describe(value)}",
+        parameter=parameter,
+    )
+
+
+# ---------------------------------------------------------------------------------------- values never built
+_CACHES: Final = frozenset({"_hash", "_checked", "__weakref__", "__dict__"})
+"""Slots that are caches, read with ``try``/``except AttributeError`` before they are first filled."""
+_FIELDS_OF: dict[type, frozenset[str]] = {}
+
+
+def _fields_of(cls: type) -> frozenset[str]:
+    names = _FIELDS_OF.get(cls)
+    if names is None:
+        found: set[str] = set()
+        for klass in cls.__mro__:
+            slots = vars(klass).get("__slots__", ())
+            found.update((slots,) if isinstance(slots, str) else slots)
+            found.update(getattr(klass, "__annotations__", {}))
+        names = _FIELDS_OF[cls] = frozenset(found - _CACHES)
+    return names
+
+
+def refuse_unbuilt(value: object, name: str) -> NoReturn:
+    """The ``__getattr__`` of the library's values, reached only when an attribute is missing: a field of a
+    value made without its constructor (``object.__new__``) is an :class:`ArgumentTypeError` saying so,
+    wherever the value is passed; any other missing name is the usual ``AttributeError``. (Reading a field
+    of a value its constructor built never comes here: the engine's reads cost nothing more.)"""
+    if name in _fields_of(type(value)):
+        kind = clip(type(value).__name__, 40)
+        raise ArgumentTypeError(
+            f"a {kind} made without its constructor (object.__new__) has no {name}: values are built by their "
+            "constructors (or the engine), which check them",
+            parameter=name,
+        )
+    raise AttributeError(
+        f"{describe(type(value).__name__)} object has no attribute {describe(name)}", name=name, obj=value
+    )
+
+
+_Class = TypeVar("_Class", bound=type)
+
+
+def guard_unbuilt(cls: _Class) -> _Class:
+    """A class decorator for the library's values read off the engine's hot path: a field missing from a
+    value never built by its constructor is a library error wherever it is read (:func:`refuse_unbuilt` as
+    ``__getattr__``, which Python calls only when an attribute is missing), and its ``repr`` and ``str``
+    never raise (:func:`never_raising_text`). (Set at run time, so that type checkers still see every
+    misspelt attribute. Not for the values the engine reads in every action: a class with ``__getattr__``
+    reads all its attributes more slowly; those values are checked at their entry points instead.)"""
+    cls.__getattr__ = refuse_unbuilt  # type: ignore[attr-defined]
+    return never_raising_text(cls)
+
+
+def never_raising_text(cls: _Class) -> _Class:
+    """A class decorator: the class's ``repr`` and ``str`` never raise, for a value never built by its
+    constructor (``object.__new__``) too, which prints as a plain description."""
+    for name in ("__repr__", "__str__"):
+        method = getattr(cls, name)
+        if method is not object.__repr__ and method is not object.__str__:
+            setattr(cls, name, _never_raising(method, cls.__name__))
+    return cls
+
+
+def _never_raising(method: Any, kind: str) -> Any:
+    def text(self: object) -> str:
+        try:
+            shown = method(self)
+        except Exception:
+            return f"<{kind} (not built by its constructor)>"
+        return shown if type(shown) is str else f"<{kind}>"
+
+    text.__name__, text.__qualname__, text.__doc__ = method.__name__, method.__qualname__, method.__doc__
+    text.__wrapped__ = method  # type: ignore[attr-defined]
+    return text

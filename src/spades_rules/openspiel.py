@@ -112,6 +112,7 @@ from spades_rules.errors import (
     RulesError,
     SpadesError,
     check_seat,
+    describe,
 )
 from spades_rules.openspiel_bots import LibraryBot, as_bot
 from spades_rules.records import format_action
@@ -174,7 +175,7 @@ def _parameter_value(name: str, value: Any) -> bool | int | str:
         return _NO_CARDS if name in _TEXT_OR_NONE else NONE
     if isinstance(value, bool | int | str):
         return value
-    raise RulesError(f"option {name} has a value {value!r} that no game parameter can hold")
+    raise RulesError(f"option {name} has a value {describe(value)} that no game parameter can hold")
 
 
 def _option_value(name: str, value: Any, default: Any) -> Any:
@@ -231,7 +232,7 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Rules:
         raise RulesError(f"unknown game parameter(s): {', '.join(unknown)}")
     preset = params.get("preset", "standard")
     if not isinstance(preset, str):
-        raise RulesError(f"preset must be a preset name, not {preset!r}")
+        raise RulesError(f"preset must be a preset name, not {describe(preset)}")
     rules = Rules.preset(preset)
     changes = {name: _option_value(name, value, known[name]) for name, value in params.items() if name in known}
     return rules.evolve(**changes) if changes else rules
@@ -435,7 +436,7 @@ class SpadesState(pyspiel.State):
         draw = probability_sampler()
         if not isinstance(draw, (int, float)) or not 0.0 <= draw <= 1.0:
             raise ArgumentTypeError(
-                f"resample_from_infostate needs a sampler returning a float in [0, 1), not {draw!r}",
+                f"resample_from_infostate needs a sampler returning a float in [0, 1), not {describe(draw)}",
                 parameter="probability_sampler",
             )
         rng = random.Random(int(draw * 2**53))
@@ -576,9 +577,9 @@ def load_game(
     (1521, 81)
     """
     if not isinstance(whole_game, bool):
-        raise RulesError(f"whole_game must be True or False, not {whole_game!r}")
+        raise RulesError(f"whole_game must be True or False, not {describe(whole_game)}")
     if not isinstance(compact_actions, bool):
-        raise RulesError(f"compact_actions must be True or False, not {compact_actions!r}")
+        raise RulesError(f"compact_actions must be True or False, not {describe(compact_actions)}")
     if isinstance(rules_or_preset, str):
         params: dict[str, bool | int | str] = {"preset": rules_or_preset}
         Rules.preset(rules_or_preset)  # a clear error for an unknown name

@@ -66,7 +66,7 @@ from spades_rules.actions import Deal
 from spades_rules.cards import Card
 from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import ArgumentTypeError, RulesError
+from spades_rules.errors import ArgumentTypeError, RulesError, describe
 from spades_rules.rules import Rules
 from spades_rules.single_agent import SingleAgentEnv, observation_box, single_agent_env
 from spades_rules.state import GameState
@@ -123,7 +123,7 @@ class raw_env(AECEnv, EzPickle):
                 parameter="rules_or_preset",
             )
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
         self.rules: Rules = episode_rules(rules, whole_game)
         self.whole_game = whole_game
         self.compact_actions: bool = check_action_space(self.rules, compact_actions, "env")

@@ -9,7 +9,18 @@ follows every hand.
 With a save file the game's record (a text record, see :mod:`spades_rules.records`, which
 ``spades-rules replay`` prints) is written after every action, atomically (a temporary file renamed over
 the old one), and ``--resume FILE`` continues it, with the same seat, seed and bots. Ctrl-C or end of
-input stops the game; it stays saved.
+input stops the game; it stays saved. A save file is written and read as :mod:`spades_rules.files` says:
+a path that exists and is not a regular file (a device such as ``/dev/null``, a named pipe, a folder, a
+symbolic link) is refused before the game starts, and a file to resume is read with the records' bound
+(:data:`~spades_rules.records.MAX_TEXT` characters).
+
+**A save file holds the deal.** It is the game's record, so it holds every hand's deal, the hand in
+progress included, and the seed the deals and the bots are drawn from: reading it shows the other
+players' cards, as turning them over would. The game never prints them, but a program cannot keep from
+the person running it what it must store on that person's disk to resume the game (a deal stored apart,
+or encrypted with a key kept beside it, would hide nothing from a curious player; the seed alone gives
+every deal). Where hidden cards must stay hidden, the game must run where the players cannot read its
+files, and each player be sent only its :func:`~spades_rules.views.observe` view.
 
 The bots and the deals are seeded from the seed and the number of actions so far, so a game resumed
 from its save file goes on exactly as it would have.
@@ -27,20 +38,29 @@ Game over after 1 hand: ...
 
 from __future__ import annotations
 
+import operator
 import os
 import random
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from spades_rules import records
+from spades_rules import files, records
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import Bot, HeuristicBot, RandomBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, CardParseError, SeatError, SpadesError
+from spades_rules.errors import (
+    ArgumentTypeError,
+    CardParseError,
+    RecordError,
+    SeatError,
+    SpadesError,
+    describe,
+    integer_or_none,
+    not_a_state,
+)
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -50,7 +70,10 @@ from spades_rules.views import observe
 __all__ = ["Session", "load_session", "save_atomically"]
 
 _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-_HEADER: Final = re.compile(r"^# spades-rules play: seat (\d+), seed (-?\d+), bots (heuristic|random)\s*$", re.M)
+_SEED_BOUND: Final = 10**100
+"""Seeds have at most 100 digits (the save file's header holds one)."""
+_HEADER_START: Final = "# spades-rules play:"
+_HEADER: Final = re.compile(r"# spades-rules play: seat (\d{1,3}), seed (-?\d{1,100}), bots (heuristic|random)\s*\Z")
 _ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
 _LIST_LIMIT: Final = 30
 """Longer move lists (blind-nil exchanges) are described rather than numbered."""
@@ -84,17 +107,30 @@ class Session:
     ) -> None:
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(f"Session needs Rules, not {type(rules).__name__}", parameter="rules")
-        if type(seat) is not int or not 0 <= seat < rules.players:
+        number = integer_or_none(seat)
+        if number is None or not 0 <= number < rules.players:
             raise SeatError(
-                f"--seat must be a seat 0-{rules.players - 1} for these rules, not {seat!r}", seat=seat,
-                players=rules.players,
+                f"--seat must be a seat 0-{rules.players - 1} for these rules, not {describe(seat)}",
+                seat=seat, players=rules.players,
             )
-        if type(seed) is not int:
-            raise SpadesError(f"the seed must be an integer, not {seed!r}")
-        if bots not in ("heuristic", "random"):
-            raise SpadesError(f"bots must be heuristic or random, not {bots!r}")
+        seat = number
+        seed = _integer(seed, "seed")
+        if not -_SEED_BOUND < seed < _SEED_BOUND:
+            raise SpadesError(f"the seed must have at most 100 digits, not {describe(seed)}")
+        if not isinstance(bots, str) or bots not in ("heuristic", "random"):
+            raise SpadesError(f"bots must be heuristic or random, not {describe(bots)}")
+        if state is not None and type(state) is not GameState:
+            raise not_a_state(state, "Session")
         if state is not None and state.rules != rules:
             raise SpadesError("the state was played under other rules")
+        if save is not None:
+            save = files.check_writable(save, "Session")
+        if read is not None and not callable(read):
+            raise ArgumentTypeError(f"read must be a function of the prompt, not {describe(read)}", parameter="read")
+        if out is not None and not callable(getattr(out, "write", None)):
+            raise ArgumentTypeError(f"out must be a text stream, not {describe(out)}", parameter="out")
+        if style is not None and not isinstance(style, CardStyle):
+            raise ArgumentTypeError(f"style must be a CardStyle, not {describe(style)}", parameter="style")
         self.rules, self.seat, self.seed, self.bots, self.save = rules, seat, seed, bots, save
         self.out = out if out is not None else sys.stdout
         self.read = read if read is not None else self._read_stdin
@@ -440,13 +476,13 @@ class Session:
                 return Bid.blind_nil(seat)
             if lowered.isdigit():
                 return Bid(seat, int(lowered))
-            raise SpadesError(f"{text!r} is not a bid: type a number of tricks, nil or blind nil")
+            raise SpadesError(f"{describe(text)} is not a bid: type a number of tricks, nil or blind nil")
         if isinstance(first, DrawDecision):
             if lowered in ("keep", "k", "1"):
                 return DrawDecision(seat, True)
             if lowered in ("reject", "r", "2"):
                 return DrawDecision(seat, False)
-            raise SpadesError(f"{text!r}: type keep or reject")
+            raise SpadesError(f"{describe(text)}: type keep or reject")
         if lowered.isdigit():
             number = int(lowered)
             if len(moves) > _LIST_LIMIT:
@@ -487,31 +523,41 @@ def _bid_choices(moves: Sequence[Action]) -> str:
     return ", ".join(words)
 
 
-def save_atomically(path: str, text: str) -> None:
+def _integer(value: object, name: str) -> int:
+    """``value`` as an ``int`` (NumPy integers accepted), or an error naming ``name``: a bool is no number."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool | str | float | bytes) and type(value).__name__ != "bool_":
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except Exception:
+            pass
+    raise ArgumentTypeError(f"the {name} must be an integer, not {describe(value)}", parameter=name)
+
+
+def save_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, renamed over it, so that
-    the file is always either the old or the new record, never half of one."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".spades-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    the file is always either the old record or the new one, never half of one; a path that exists and is
+    not a regular file (a device, a named pipe, a folder, a symbolic link) is refused
+    (:func:`spades_rules.files.save_atomically`)."""
+    files.save_atomically(path, text)
 
 
-def load_session(path: str) -> tuple[GameState, dict[str, object]]:
+def load_session(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, object]]:
     """The state saved in ``path`` by ``spades-rules play --save``, and the seat, seed and bots its first
-    line names (empty for a record written by something else)."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    line names (empty for a record written by something else). The file is read with the records' bound
+    (:func:`spades_rules.files.read_text`): :class:`~spades_rules.errors.RecordError` for a file that
+    cannot be read, is longer than :data:`~spades_rules.records.MAX_TEXT` characters or holds no valid
+    record."""
+    text = files.read_text(path, records.MAX_TEXT)
     state = records.loads(text)
-    match = _HEADER.search(text)
-    if match is None:
+    header = next((line for line in text.splitlines() if line.startswith(_HEADER_START)), None)
+    if header is None:
         return state, {}
+    match = _HEADER.match(header)
+    if match is None:
+        raise RecordError(
+            f"{describe(header, 120)} is not a save header: expected '{_HEADER_START} seat N, seed S, bots NAME'",
+            where="header",
+        )
     return state, {"seat": int(match[1]), "seed": int(match[2]), "bots": match[3]}
-

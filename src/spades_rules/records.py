@@ -78,7 +78,7 @@ import attrs
 from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError, describe, not_a_state, not_an_action
+from spades_rules.errors import RecordError, SpadesError, clip, describe, not_a_state, not_an_action
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
@@ -248,9 +248,11 @@ def _record_from_dict(data: object) -> _Record:
         if key not in _KEYS:
             raise RecordError(f"unknown key {_show(key)}; a record has {', '.join(_KEYS)}", where="record")
     if "format" not in data:
-        raise RecordError(f"missing; expected {RECORD_FORMAT!r}", where="format")
+        raise RecordError(f"missing; expected {describe(RECORD_FORMAT)}", where="format")
     if data["format"] != RECORD_FORMAT or type(data["format"]) is not str:
-        raise RecordError(f"unsupported format {_show(data['format'])}; expected {RECORD_FORMAT!r}", where="format")
+        raise RecordError(
+            f"unsupported format {_show(data['format'])}; expected {describe(RECORD_FORMAT)}", where="format"
+        )
     rules = _rules_from(data.get("rules", {}))
     dealer = data.get("dealer", 0)
     if type(dealer) is not int or not 0 <= dealer < rules.players:
@@ -291,7 +293,7 @@ def _rules_from(options: object) -> Rules:
     try:
         return Rules.standard().evolve(**options)
     except (SpadesError, TypeError, ValueError, RecursionError) as error:
-        raise RecordError(describe(str(error), 300).strip("'\""), where="rules") from None
+        raise RecordError(clip(str(error), 300), where="rules") from None
 
 
 def _plain(value: object) -> bool:
@@ -458,7 +460,7 @@ def _record_from_text(text: object) -> _Record:
                 raise RecordError("tags must come before the actions", where=where)
             name = tag[1]
             if name not in _TAGS:
-                raise RecordError(f"unknown tag {name!r}; expected {', '.join(_TAGS)}", where=where)
+                raise RecordError(f"unknown tag {describe(name)}; expected {', '.join(_TAGS)}", where=where)
             if _TAGS[name] in header:
                 raise RecordError(f"the tag {name} appears twice", where=where)
             try:
@@ -482,7 +484,7 @@ def _line_actions(line: str, where: str) -> list[tuple[str, str]]:
     if kind == "deal":
         return [(where, line)]
     if not tokens:
-        raise RecordError(f"{kind!r} with nothing after it", where=where)
+        raise RecordError(f"{describe(kind)} with nothing after it", where=where)
     found = []
     for at, token in enumerate(tokens, start=1):
         place = f"{where}, item {at}"

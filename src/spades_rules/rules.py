@@ -47,7 +47,7 @@ from spades_rules._fields import choice, flag, number, redeal_conditions, remove
 from spades_rules._validation import check_combination, check_table
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
 from spades_rules.cards import Card, Suit, as_card
-from spades_rules.errors import RulesError, check_seat, describe
+from spades_rules.errors import RulesError, check_seat, describe, never_raising_text
 from spades_rules.tables import CompiledTables, default_removed
 
 __all__ = [
@@ -101,6 +101,7 @@ _PRESETS: Final[dict[str, dict[str, Any]]] = {
 :meth:`Rules.presets`, :meth:`Rules.preset_descriptions` and the hypothesis strategies."""
 
 
+@never_raising_text
 @attrs.frozen(cache_hash=True, repr=False, getstate_setstate=False)
 class Rules:
     """Every option of every variant. Defaults are standard partnership Spades as on pagat.com.
@@ -155,7 +156,9 @@ class Rules:
     """Cards passed by a blind nil bidder to the partner and returned (partnerships only; 0: none).
     :func:`~spades_rules.engine.legal_actions` lists every choice: the partner returns k of its hand plus
     the k received, C(cards + k, k) choices (105 for 2 of 13). Options giving more than 30,000 choices are
-    refused (at most 6 cards of 13); pagat and most tables pass 2."""
+    refused (at most 6 cards of 13); pagat and most tables pass 2. Without partnerships or without blind
+    nil no exchange happens, so the size cannot take effect and is accepted as given (any non-negative
+    integer): ``Rules.three_player()`` keeps the default of 2."""
     both_partners_nil: bool = attrs.field(default=True, validator=flag)
     """Both partners of a side may bid nil (of either kind)."""
     team_min_bid: int | None = attrs.field(default=None, validator=number(1, optional=True))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
-from spades_rules.errors import ArgumentTypeError, ScoreSheetError, SpadesError, describe
+from spades_rules.errors import ArgumentTypeError, ScoreSheetError, SpadesError, describe, guard_unbuilt
 from spades_rules.rules import Rules
 from spades_rules.scoring import (
     HandScore,
@@ -39,6 +39,7 @@ _MAX_SEATS: Final = 5
 """The most seats any rules have."""
 
 
+@guard_unbuilt
 @attrs.frozen(init=False)
 class ScoreSheet:
     """A running score sheet: rules and starting scores, then one hand's bids and tricks at a time.
@@ -99,7 +100,7 @@ class ScoreSheet:
             "scores", scores, rules.num_sides, "score per side"
         )
         if any(type(score) is not int or abs(score) > _MAX_NUMBER for score in start):
-            raise ScoreSheetError(f"scores must be integers of at most {_MAX_NUMBER} in size, not {scores!r}")
+            raise ScoreSheetError(f"scores must be integers of at most {_MAX_NUMBER} in size, not {describe(scores)}")
         if _game_end(rules, start, 0)[0]:  # no hand played: only the target or the losing score
             raise ScoreSheetError(f"scores {start} already end the game: start from scores before its end")
         self.__attrs_init__(rules, start, _check_bags(rules, bags), (), (), False, None)
@@ -207,7 +208,9 @@ class ScoreSheet:
         """
         sheet_data = checked_dict(data, "sheet", ("format", "rules", "scores", "bags", "hands"), required=("format",))
         if sheet_data["format"] != SHEET_FORMAT:
-            raise ScoreSheetError(f"must be {SHEET_FORMAT!r}, not {describe(sheet_data['format'])}", where="format")
+            raise ScoreSheetError(
+                f"must be {describe(SHEET_FORMAT)}, not {describe(sheet_data['format'])}", where="format"
+            )
         try:
             rules = Rules.from_dict(sheet_data.get("rules", {}))
         except SpadesError as error:

@@ -28,7 +28,7 @@ import attrs
 from spades_rules._bidding import sheet_refusal
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules.actions import Bid, action_from_dict
-from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError, describe
+from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError, describe, guard_unbuilt
 from spades_rules.rules import Rules
 
 __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
@@ -49,6 +49,7 @@ _BID_WORDS: Final = {
 """The words a score sheet may use for nil (False) and blind nil (True), in any case."""
 
 
+@guard_unbuilt
 @attrs.frozen(kw_only=True)
 class SideScore:
     """One side's points for one hand. ``total`` is the sum of the five point fields."""
@@ -109,6 +110,7 @@ class SideScore:
         return "; ".join(parts) or "no contract"
 
 
+@guard_unbuilt
 @attrs.frozen
 class HandScore:
     """The score of one hand: the score sheet it came from and one :class:`SideScore` per side.
@@ -259,7 +261,7 @@ def _as_bid(seat: int, value: SheetBid) -> Bid | None:
         if word in _BID_WORDS:
             return Bid(seat, 0, blind=_BID_WORDS[word])
         if not word.isdecimal() or len(word) > 3:
-            raise ScoreSheetError(f"seat {seat}: {value[:20]!r} is not a bid (a number, nil or blind nil)")
+            raise ScoreSheetError(f"seat {seat}: {describe(value[:20])} is not a bid (a number, nil or blind nil)")
         value = int(word)
     if type(value) is not int or not 0 <= value <= _MAX_NUMBER:
         raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {describe(value)}")
@@ -297,7 +299,7 @@ def _check_sheet(
     has_bids = rules.bid_format.has_bids
     if bids is None:
         if has_bids:
-            raise ScoreSheetError(f"bidding={rules.bidding!r} needs one bid per seat ({n} seats)")
+            raise ScoreSheetError(f"bidding={describe(rules.bidding)} needs one bid per seat ({n} seats)")
         bids = [None] * n
     if not _is_sequence(bids) or not _is_sequence(tricks_won) or len(bids) != n or len(tricks_won) != n:
         raise ScoreSheetError(f"a score sheet needs one bid and one trick count per seat ({n} seats)")

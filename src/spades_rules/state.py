@@ -30,7 +30,7 @@ import attrs
 from spades_rules._chain import Chain
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
-from spades_rules.errors import check_seat
+from spades_rules.errors import check_seat, never_raising_text
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -50,6 +50,7 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+@never_raising_text
 @attrs.frozen
 class Trick:
     """A trick: who led, the cards in play order, and the winning seat (None while in progress)."""
@@ -105,6 +106,7 @@ def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+@never_raising_text
 @attrs.frozen
 class _Setup:
     """The parts of a hand that change only before the play: who dealt, the deal, bids, exchanges, draws."""
@@ -143,6 +145,7 @@ class _Setup:
         )
 
 
+@never_raising_text
 @attrs.frozen(repr=False)
 class HandState:
     """One hand in progress (or finished, at game over).
@@ -273,6 +276,7 @@ class HandState:
 
 
 
+@never_raising_text
 @attrs.frozen(cache_hash=True)
 class _Match:
     """The parts of a game that change once per hand: dealer, scores, bags, results, winner, history. The
@@ -299,6 +303,7 @@ class _Match:
         return attrs.evolve(self, **changes)
 
 
+@never_raising_text
 @attrs.frozen(repr=False, cache_hash=True)
 class GameState:
     """A whole game: rules, scores, finished hands and the hand in progress.
@@ -331,10 +336,16 @@ class GameState:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """How IPython and Hypothesis (a falsifying example) print a state: a ``loads(...)`` call on its text
-        record, headed by the short ``repr``, so that the printed state can be pasted into a test."""
-        from spades_rules.records import dumps  # records sits above states: imported when printing only
+        record, headed by the short ``repr``, so that the printed state can be pasted into a test. A state
+        its history does not lead to (a world from ``sample_deal`` of a later hand) has no text record: it
+        prints as its ``repr`` and its hand's. Printing never raises: a failing test shows its example."""
+        try:
+            from spades_rules.records import dumps  # records sits above states: imported when printing only
 
-        text = f"# {self!r}\n{dumps(self)}"
+            text = f"# {self!r}\n{dumps(self)}"
+        except Exception as error:  # a sampled world of a later hand, or a forged state
+            printer.text(_without_record(self, error))
+            return
         printer.text(f'loads("""\n{text}""")' if '"""' not in text and "\\" not in text else f"loads({text!r})")
 
     @property
@@ -440,6 +451,15 @@ class GameState:
         from spades_rules import svg  # a picture is drawn by a higher layer: import it when asked
 
         return svg.table(self)
+
+def _without_record(state: GameState, error: Exception) -> str:
+    """How a state with no text record prints: its ``repr`` and its hand's, and why (never raises)."""
+    try:
+        why = " ".join(str(error).split())[:200]
+    except Exception:
+        why = type(error).__name__
+    return f"{state!r}\n# no text record ({why}); its hand:\n{getattr(state, 'hand', None)!r}"
+
 
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the

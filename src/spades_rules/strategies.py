@@ -72,7 +72,7 @@ from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, not_a_state
+from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, describe, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.tables import deck_cards, deck_shares, default_removed, promoted_cards
@@ -109,7 +109,7 @@ def _player_counts(players: int | Collection[int] | None) -> tuple[int, ...]:
         return _PLAYERS
     counts = (players,) if isinstance(players, int) else tuple(sorted(set(players)))
     if not counts or any(count not in _PLAYERS for count in counts):
-        raise RulesError(f"players must be among 2, 3, 4, 5, not {players!r}")
+        raise RulesError(f"players must be among 2, 3, 4, 5, not {describe(players)}")
     return counts
 
 
@@ -153,7 +153,7 @@ def rules(
 
 def _checked_max_hands(max_hands: int | None) -> int | None:
     if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-        raise RulesError(f"max_hands must be a positive integer or None, not {max_hands!r}")
+        raise RulesError(f"max_hands must be a positive integer or None, not {describe(max_hands)}")
     return max_hands
 
 

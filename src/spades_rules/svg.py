@@ -34,7 +34,7 @@ from html import escape
 from typing import Final
 
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import ArgumentTypeError, SpadesError, check_seat, not_a_state
+from spades_rules.errors import ArgumentTypeError, SpadesError, check_seat, describe, not_a_state
 from spades_rules.names import seat_names, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
@@ -133,7 +133,7 @@ def card(value: Card | str, *, size: int | None = None) -> str:
 # ---------------------------------------------------------------------------------------- drawing
 def _check_size(size: object) -> int:
     if type(size) is not int or not 16 <= size <= 10_000:
-        raise SpadesError(f"size must be a width in pixels, 16-10000, not {size!r}")
+        raise SpadesError(f"size must be a width in pixels, 16-10000, not {describe(size)}")
     return size
 
 

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, mask_of
+from spades_rules.errors import ArgumentTypeError, describe, never_raising_text
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -87,6 +88,7 @@ def trump_cards(trump_order: str, with_jokers: bool) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------------------- the compiled tables
 
 
+@never_raising_text
 class CompiledTables:
     """The rules compiled into masks and per-card tuples (read-only; one per :class:`Rules` value).
 
@@ -95,6 +97,7 @@ class CompiledTables:
     """
 
     __slots__ = (
+        "_rules",
         "cards_each",
         "deck",
         "deck_mask",
@@ -118,6 +121,7 @@ class CompiledTables:
         "trumps",
     )
 
+    _rules: Rules
     players: int
     """Number of seats."""
     sides: tuple[tuple[int, ...], ...]
@@ -167,7 +171,23 @@ class CompiledTables:
     """Whether the first trick is followed by a rule of its own (either of the two above)."""
 
     def __init__(self, rules: Rules) -> None:
-        """Compile ``rules`` (a table :class:`~spades_rules.rules.Rules` has checked: the deck divides evenly)."""
+        """Compile ``rules`` (a table :class:`~spades_rules.rules.Rules` has checked: the deck divides evenly).
+
+        :class:`~spades_rules.rules.Rules` builds its tables itself (read them as ``rules.tables``); built
+        from anything else, this is an :class:`~spades_rules.errors.ArgumentTypeError`."""
+        if _has_tables(rules):
+            raise ArgumentTypeError(
+                "CompiledTables are built by Rules, once per value: read them as rules.tables", parameter="rules"
+            )
+        try:
+            self._compile(rules)
+        except Exception:  # not a Rules being built: something that only looks like one
+            raise ArgumentTypeError(
+                f"CompiledTables are built by Rules: read them as rules.tables, not from {describe(rules)}",
+                parameter="rules",
+            ) from None
+
+    def _compile(self, rules: Rules) -> None:
         put = object.__setattr__
         n = rules.players
         sides = ((0, 2), (1, 3)) if rules.partnerships else tuple((seat,) for seat in range(n))
@@ -207,6 +227,7 @@ class CompiledTables:
             "first_trick_lowest_club": rules.first_trick_lowest_club,
             "first_trick_no_spades": not rules.first_trick_spades,
             "first_trick_rules": rules.first_trick_lowest_club or not rules.first_trick_spades,
+            "_rules": rules,
         }
         for name, value in values.items():
             put(self, name, value)
@@ -219,3 +240,36 @@ class CompiledTables:
 
     def __repr__(self) -> str:
         return f"<CompiledTables: {self.players} players, {len(self.deck)} cards>"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the rules' options: unpickling builds the rules again and takes their tables (an
+        equal value, since tables are derived from the rules)."""
+        return (_tables_of, (self._rules,))
+
+    def __copy__(self) -> CompiledTables:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CompiledTables:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CompiledTables):
+            return NotImplemented
+        return self is other or self._rules == other._rules
+
+    def __hash__(self) -> int:
+        return hash(self._rules)
+
+
+def _has_tables(rules: object) -> bool:
+    """Whether ``rules`` has its tables already (read past ``__getattr__``: an unset slot is no error here)."""
+    try:
+        object.__getattribute__(rules, "tables")
+    except AttributeError:
+        return False
+    return True
+
+
+def _tables_of(rules: Rules) -> CompiledTables:
+    """The tables of ``rules`` (how a pickled :class:`CompiledTables` is rebuilt)."""
+    return rules.tables

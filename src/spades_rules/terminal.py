@@ -28,7 +28,7 @@ from typing import Final, Literal, TextIO
 import attrs
 
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import SpadesError
+from spades_rules.errors import SpadesError, describe, guard_unbuilt
 
 __all__ = ["COLOR_CHOICES", "SUIT_CHOICES", "CardStyle", "card_style"]
 
@@ -41,6 +41,7 @@ _RED: Final = "\x1b[31m"
 _RESET: Final = "\x1b[0m"
 
 
+@guard_unbuilt
 @attrs.frozen
 class CardStyle:
     """How cards are written: with suit symbols or letters, in colour or not."""
@@ -84,9 +85,9 @@ def card_style(
     spades_rules.errors.SpadesError: color must be one of auto, always, never, not 'sometimes'
     """
     if suits not in SUIT_CHOICES:
-        raise SpadesError(f"suits must be one of {', '.join(SUIT_CHOICES)}, not {suits!r}")
+        raise SpadesError(f"suits must be one of {', '.join(SUIT_CHOICES)}, not {describe(suits)}")
     if color not in COLOR_CHOICES:
-        raise SpadesError(f"color must be one of {', '.join(COLOR_CHOICES)}, not {color!r}")
+        raise SpadesError(f"color must be one of {', '.join(COLOR_CHOICES)}, not {describe(color)}")
     env = os.environ if environ is None else environ
     try:
         tty = stream.isatty()

@@ -106,7 +106,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views.observation", "records"),
     ("views.sampling",),
     ("views.__init__",),
-    ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors", "moves"),
+    ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors", "moves", "files"),
     ("svg",),
     ("single_agent", "openspiel_bots"),
     ("play", "simulation.match", "openspiel", "pettingzoo"),

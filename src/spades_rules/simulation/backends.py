@@ -23,10 +23,10 @@ import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any, Final, Literal, TextIO, TypeAlias
 
-from spades_rules.errors import SpadesError
+from spades_rules import files
+from spades_rules.errors import SpadesError, describe
 from spades_rules.simulation.errors import SimulationError
 from spades_rules.simulation.match import GameSummary, Match
 from spades_rules.simulation.results import MatchResult, Tally
@@ -71,20 +71,20 @@ def run(
     if not isinstance(match, Match):
         raise SpadesError(f"run needs a Match, not {type(match).__name__}")
     if backend not in BACKENDS:
-        raise SpadesError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
+        raise SpadesError(f"unknown backend {describe(backend)}; choose from {', '.join(BACKENDS)}")
     if workers is not None and (type(workers) is not int or workers < 1):
-        raise SpadesError(f"workers must be a positive integer, not {workers!r}")
+        raise SpadesError(f"workers must be a positive integer, not {describe(workers)}")
     if batch_size is not None and (type(batch_size) is not int or batch_size < 1):
-        raise SpadesError(f"batch_size must be a positive integer, not {batch_size!r}")
+        raise SpadesError(f"batch_size must be a positive integer, not {describe(batch_size)}")
     if records is not None and not isinstance(records, str | os.PathLike):
-        raise SpadesError(f"records must be a file name, not {records!r}")
+        raise SpadesError(f"records must be a file name, not {describe(records)}")
     if progress is not None and not callable(progress):
         raise SpadesError("progress must be a function of the number of games finished")
     if workers is not None and backend != "serial":
         workers = _capped(match, workers, batch_size, backend)
     tally = Tally(match)
     want_records = records is not None
-    sink: TextIO | None = open(Path(records), "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
+    sink: TextIO | None = files.open_for_writing(records) if records is not None else None
     try:
         if backend == "serial":
             batches = _serial(match, want_records, batch_size)

@@ -52,7 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-hands", type=int, default=100,
         help="end a game after this many hands if the rules set no max_hands (default 100; 0: never)",
     )
-    parser.add_argument("--records", metavar="FILE.jsonl", help="write every game's record, one JSON object a line")
+    parser.add_argument(
+        "--records", metavar="FILE.jsonl",
+        help="write every game's record, one JSON object a line; a FILE that exists must be a regular file (a "
+        "device, a named pipe, a folder or a symbolic link is refused)",
+    )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 

@@ -30,7 +30,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
 from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, with_backstop
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import IllegalActionError, SpadesError
+from spades_rules.errors import IllegalActionError, SpadesError, describe, guard_unbuilt
 from spades_rules.records import to_dict
 from spades_rules.rules import Rules
 from spades_rules.simulation.errors import SimulationError, SimulationIllegalActionError
@@ -78,6 +78,7 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> (64 - _SEED_BITS)
 
 
+@guard_unbuilt
 @attrs.frozen
 class HandSummary:
     """What the statistics need of one finished hand."""
@@ -94,6 +95,7 @@ class HandSummary:
     """The custom metrics' values, in the match's order."""
 
 
+@guard_unbuilt
 @attrs.frozen
 class GameSummary:
     """What the statistics need of one finished game; made by the worker that played it."""
@@ -123,7 +125,7 @@ class GameSummary:
 
 def _to_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
     if isinstance(values, str) or not isinstance(values, Iterable):
-        raise SpadesError(f"expected a list, not {values!r}")
+        raise SpadesError(f"expected a list, not {describe(values)}")
     return tuple(values)
 
 
@@ -131,15 +133,17 @@ def _to_pairs(metrics: Mapping[str, Metric] | Iterable[tuple[str, Metric]]) -> t
     try:
         return tuple(dict(metrics).items())
     except (TypeError, ValueError):
-        raise SpadesError(f"metrics must map names to functions, not {metrics!r}") from None
+        raise SpadesError(f"metrics must map names to functions, not {describe(metrics)}") from None
 
 
 def _check_bot(spec: object, at: int) -> None:
     if isinstance(spec, str):
         if spec not in BUILTIN_BOTS:
-            raise SpadesError(f"bots[{at}]: unknown bot {spec!r}; the built-in bots are {', '.join(BUILTIN_BOTS)}")
+            raise SpadesError(
+                f"bots[{at}]: unknown bot {describe(spec)}; the built-in bots are {', '.join(BUILTIN_BOTS)}"
+            )
     elif not callable(spec):
-        raise SpadesError(f"bots[{at}]: a bot is a built-in name or a factory seed -> bot, not {spec!r}")
+        raise SpadesError(f"bots[{at}]: a bot is a built-in name or a factory seed -> bot, not {describe(spec)}")
 
 
 def _bot_name(spec: BotSpec) -> str:
@@ -150,9 +154,10 @@ def _bot_name(spec: BotSpec) -> str:
 
 def _positive_int(name: str, value: object, minimum: int = 1) -> None:
     if type(value) is not int or value < minimum:
-        raise SpadesError(f"{name} must be an integer of at least {minimum}, not {value!r}")
+        raise SpadesError(f"{name} must be an integer of at least {minimum}, not {describe(value)}")
 
 
+@guard_unbuilt
 @attrs.frozen
 class Match:
     """A simulation to run: ``games`` games of ``rules`` between ``bots``.
@@ -196,12 +201,12 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise SpadesError(f"rules must be a Rules value, not {self.rules!r}")
+            raise SpadesError(f"rules must be a Rules value, not {describe(self.rules)}")
         _positive_int("games", self.games, 0)
         if self.games > MAX_GAMES:
             raise SpadesError(f"games must be at most {MAX_GAMES:,} (MAX_GAMES), not {self.games:,}")
         if type(self.seed) is not int:
-            raise SpadesError(f"seed must be an integer, not {self.seed!r}")
+            raise SpadesError(f"seed must be an integer, not {describe(self.seed)}")
         for flag in ("duplicate", "hands", "view_only"):
             if type(getattr(self, flag)) is not bool:
                 raise SpadesError(f"{flag} must be True or False")
@@ -217,7 +222,9 @@ class Match:
             _check_bot(spec, at)
         for name, function in self.metrics:
             if not isinstance(name, str) or not callable(function):
-                raise SpadesError(f"metrics map names to functions of the state, not {name!r}: {function!r}")
+                raise SpadesError(
+                    f"metrics map names to functions of the state, not {describe(name)}: {describe(function)}"
+                )
         if self.names and (len(self.names) != len(self.bots) or not all(isinstance(n, str) for n in self.names)):
             raise SpadesError(f"names must give one string per bot ({len(self.bots)})")
         if not self.names:
@@ -279,7 +286,7 @@ class Match:
 
     def _check_index(self, index: int) -> None:
         if type(index) is not int or not 0 <= index < self.total_games:
-            raise SpadesError(f"game index must be an integer from 0 to {self.total_games - 1}, not {index!r}")
+            raise SpadesError(f"game index must be an integer from 0 to {self.total_games - 1}, not {describe(index)}")
 
     def _play(self, index: int) -> tuple[GameState, GameSummary]:
         self._check_index(index)

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from spades_rules.errors import SpadesError
+from spades_rules.errors import SpadesError, describe, guard_unbuilt
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 
 __all__ = ["BotStats", "MatchResult", "MetricStats", "Tally", "wilson_interval"]
@@ -29,7 +29,9 @@ _Z95 = 1.959963984540054
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); ``(0, 1)`` without trials."""
     if type(successes) is not int or type(trials) is not int or not 0 <= successes <= trials:
-        raise SpadesError(f"wilson_interval needs 0 <= successes <= trials, not {successes!r} of {trials!r}")
+        raise SpadesError(
+            f"wilson_interval needs 0 <= successes <= trials, not {describe(successes)} of {describe(trials)}"
+        )
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -45,6 +47,7 @@ def _ratio(numerator: float, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
 
 
+@guard_unbuilt
 @attrs.frozen
 class BotStats:
     """One bot's results over the games it sat in.
@@ -109,6 +112,7 @@ class BotStats:
         return data
 
 
+@guard_unbuilt
 @attrs.frozen
 class MetricStats:
     """A custom per-hand metric over every hand of the run."""
@@ -124,6 +128,7 @@ class MetricStats:
         return attrs.asdict(self)
 
 
+@guard_unbuilt
 @attrs.frozen
 class MatchResult:
     """The statistics of a run: what was played, per-bot results and per-hand metrics."""
@@ -198,6 +203,7 @@ class _MetricTally:
     maximum: float = -math.inf
 
 
+@guard_unbuilt
 class Tally:
     """Folds game summaries, in game order, into a :class:`MatchResult`."""
 

@@ -33,7 +33,7 @@ import spades_rules.views.render as _render  # below this module: it imports it 
 from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import ObservationError, check_seat, not_a_state
+from spades_rules.errors import ObservationError, check_seat, never_raising_text, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks
@@ -45,6 +45,7 @@ __all__ = ["Observation", "observe"]
 
 
 # ---------------------------------------------------------------------------------------- the value
+@never_raising_text
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Observation:
     """What seat :attr:`seat` may see of a game. Made by :func:`observe`; frozen, slotted and hashable.

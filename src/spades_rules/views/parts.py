@@ -7,10 +7,12 @@ from __future__ import annotations
 import attrs
 
 from spades_rules.cards import Card
+from spades_rules.errors import guard_unbuilt
 
 __all__ = ["DrawTurn", "ExchangeView"]
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True, kw_only=True)
 class DrawTurn:
     """One of the observing seat's own turns in the two-player draw.
@@ -29,6 +31,7 @@ class DrawTurn:
     """The card the seat discarded, None when it did not see it."""
 
 
+@guard_unbuilt
 @attrs.frozen(cache_hash=True, kw_only=True)
 class ExchangeView:
     """A blind-nil exchange as one seat sees it: who passed how many cards to whom, and the cards

@@ -29,7 +29,7 @@ import attrs
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import Card, Suit, format_cards
 from spades_rules.codec import encode_action
-from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError, describe
+from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError, clip, describe
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
@@ -177,7 +177,7 @@ def _rules(options: object) -> Rules:
     try:
         return Rules.standard().evolve(**options)
     except (SpadesError, TypeError, ValueError, RecursionError) as error:
-        raise _Bad("rules", describe(str(error), 200).strip("'\"")) from None
+        raise _Bad("rules", clip(str(error), 200)) from None
 
 
 def _phase(value: object) -> Phase:

@@ -23,7 +23,7 @@ from typing import Final
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import apply
-from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError
+from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError, random_source
 from spades_rules.resume import resume_game, resume_hand
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
@@ -80,7 +80,7 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
             parameter="observation",
         )
     check_view(observation)
-    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    generator = random_source(rng, "sample_deal(observation, rng)")
     try:
         for _ in range(_MAX_ATTEMPTS):
             state = _sample_once(observation, generator)
