@@ -374,11 +374,23 @@ def _adapter_instances() -> dict[type, Any]:
         found[openspiel.SpadesState] = game.new_initial_state()
         found[openspiel.SpadesObserver] = game.make_py_observer()
     try:
+        from spades_rules import openspiel_bots
+    except ImportError:
+        pass
+    else:
+        found[openspiel_bots.LibraryBot] = openspiel_bots.as_bot(RandomBot(1), 0)
+    try:
         from spades_rules import pettingzoo
     except ImportError:
         pass
     else:
         found[pettingzoo.raw_env] = pettingzoo.raw_env("standard")
+    try:
+        from spades_rules import single_agent
+    except ImportError:
+        pass
+    else:
+        found[single_agent.SingleAgentEnv] = single_agent.single_agent_env("standard")
     return found
 
 

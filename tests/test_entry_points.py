@@ -824,3 +824,65 @@ def test_what_is_no_seed_is_an_argument_type_error(seed: object) -> None:
                  lambda: play_game(RULES, [RandomBot()] * 4, seed=seed)):  # type: ignore[arg-type]
         with pytest.raises(ArgumentTypeError, match=r"random\.Random or a seed"):
             make()
+
+
+# ============================================================================ wrong values are not accepted
+@pytest.mark.parametrize("scores", [b"AS", "AS", {0: 1, 1: 2}, {1, 2}, [1, True], [1.0, 2], [1, 2, 3], iter([1, 2])],
+                         ids=repr)
+def test_scores_and_bags_must_be_one_integer_per_side(scores: object) -> None:
+    """``new_game(rules, scores=b"AS")`` gave scores (65, 83): bytes, strings, dicts, sets, iterators, bools
+    and floats are no per-side numbers."""
+    for name in ("scores", "bags"):
+        with pytest.raises(RulesError, match=rf"{name} needs one integer per side \(2 sides\)"):
+            new_game(RULES, **{name: scores})  # type: ignore[arg-type]
+
+
+def test_numpy_scores_are_integers() -> None:
+    np = pytest.importorskip("numpy")
+    assert new_game(RULES, scores=np.array([10, 20]), bags=(np.int64(1), 2)).scores == (10, 20)
+    assert type(new_game(RULES, scores=np.array([10, 20])).scores[0]) is int
+
+
+@pytest.mark.parametrize("led", ["nonsense", None, 4, -1, True, 1.5, "S"], ids=repr)
+def test_beats_needs_a_suit_led(led: object) -> None:
+    with pytest.raises(CardParseError, match="led must be a Suit"):
+        RULES.beats("AS", "KS", led)  # type: ignore[arg-type]
+    assert RULES.beats("AH", "KH", 2) == RULES.beats("AH", "KH", spades_rules.Suit.HEARTS)
+
+
+@pytest.mark.parametrize("flag", ["1", 1, 0, None, [], "False"], ids=repr)
+def test_hide_own_hand_is_true_or_false(flag: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="hide_own_hand"):
+        observe(_bidding(), 1, hide_own_hand=flag)  # type: ignore[arg-type]
+
+
+def test_small_helpers_refuse_what_they_cannot_use() -> None:
+    from spades_rules.simulation import run_match, wilson_interval
+
+    for z in (math.nan, math.inf, -1.0, 0, True, "2"):
+        with pytest.raises(SpadesError, match="positive finite z"):
+            wilson_interval(3, 10, z)  # type: ignore[arg-type]
+    result = run_match(RULES.evolve(max_hands=1), ("random", "heuristic"), games=1, seed=1)
+    with pytest.raises(SpadesError, match="no bot is called 'nobody'"):
+        result.bot("nobody")
+    hand = _bidding().hand
+    assert hand is not None
+    for bad in (None, "standard", Rules.three_player()):
+        with pytest.raises(ArgumentTypeError, match="side_targets"):
+            hand.side_targets(bad)  # type: ignore[arg-type]
+    trick = spades_rules.Trick(3, parse_cards("AS KS"), None)
+    assert trick.seats(4) == (3, 0)
+    for players in (0, 1, 6, -1, True, "4"):
+        with pytest.raises(SeatError):
+            trick.seats(players)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="keep True or False"):
+        spades_rules.DrawDecision.split(Card.parse("AS"), Card.parse("2C"), 1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="Rules value"):
+        sst.deals(None)  # type: ignore[arg-type]
+
+
+def test_openspiel_parameters_must_be_a_dict() -> None:
+    openspiel = pytest.importorskip("spades_rules.openspiel")
+    for bad in (None, [("preset", "standard")], {1: 2}):
+        with pytest.raises(RulesError, match="dict of option names"):
+            openspiel.rules_from_parameters(bad)

@@ -216,6 +216,10 @@ class DrawDecision:
         >>> DrawDecision.split(Card.parse("AS"), Card.parse("2C"), False)
         (Card.parse('2C'), Card.parse('AS'))
         """
+        if type(keep) is not bool:
+            raise ArgumentTypeError(
+                f"DrawDecision.split needs keep True or False, not {describe(keep)}", parameter="keep"
+            )
         return (first, second) if keep else (second, first)
 
 

@@ -83,9 +83,9 @@ from spades_rules.errors import (
     RulesError,
     check_dealer,
     check_seat,
-    describe,
     not_a_state,
     not_an_action,
+    read_integers,
 )
 from spades_rules.rules import Rules
 from spades_rules.scoring import check_start, close_hand
@@ -173,12 +173,7 @@ def new_game(
 def _per_side(name: str, values: Sequence[int] | None, sides: int, *, minimum: int | None) -> tuple[int, ...]:
     if values is None:
         return (0,) * sides
-    try:
-        result = tuple(values)
-    except TypeError:
-        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {describe(values)}") from None
-    if len(result) != sides or any(type(v) is not int for v in result):
-        raise RulesError(f"{name} needs one integer per side ({sides} sides), not {describe(values)}")
+    result = read_integers(values, name, sides, "side", RulesError)
     if any(abs(v) > MAX_NUMBER for v in result):
         raise RulesError(f"{name} must be at most {MAX_NUMBER} in size (a record could not hold it)")
     if minimum is not None and any(v < minimum for v in result):

@@ -409,6 +409,33 @@ def read_items(
     return items
 
 
+def read_integers(value: object, name: str, count: int, per: str, error: type[SpadesError]) -> tuple[int, ...]:
+    """``value`` as ``count`` integers, one ``per`` seat or side (a list, a tuple or an array of ints or
+    NumPy integers, as ``int``), or ``error`` naming ``name``: a string or bytes (whose items are characters
+    or bytes: ``b"AS"`` is no ``(65, 83)``), a dict or a set (no order), an iterator, bools, floats and the
+    wrong count are refused."""
+    numbers: tuple[int | None, ...] = ()
+    if not isinstance(value, str | bytes | bytearray | memoryview) and _ordered_collection(value):
+        try:
+            numbers = tuple(map(integer_or_none, read_items(value, name, "integers", count, error)))
+        except SpadesError:
+            numbers = ()
+    if len(numbers) != count or None in numbers:
+        plural = "s" if count != 1 else ""
+        raise error(f"{name} needs one integer per {per} ({count} {per}{plural}), not {describe(value)}")
+    return numbers  # type: ignore[return-value]  # None was ruled out
+
+
+def _ordered_collection(value: object) -> bool:
+    """A list, a tuple, or another ordered sequence (a NumPy array): not a dict, a set or a lone value."""
+    if isinstance(value, list | tuple):
+        return True
+    kind = type(value)
+    return hasattr(kind, "__getitem__") and hasattr(kind, "__len__") and not hasattr(kind, "keys") and not (
+        hasattr(kind, "isdisjoint")
+    )
+
+
 def random_source(value: object, function: str, parameter: str = "rng") -> random.Random:
     """``value`` as a random source: a :class:`random.Random` as it is, a seed (an ``int``, a NumPy
     integer, a ``str`` or ``bytes``) or None made one; anything else (a bool, a float, a list) is an

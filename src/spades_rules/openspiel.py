@@ -226,6 +226,8 @@ def rules_from_parameters(params: Mapping[str, Any]) -> Rules:
     >>> rules_from_parameters({"preset": "jokers", "bag_limit": 5, "removed_cards": "2C 2D"}).removed_cards
     (Card.parse('2C'), Card.parse('2D'))
     """
+    if not isinstance(params, Mapping) or not all(isinstance(name, str) for name in params):
+        raise RulesError(f"game parameters are a dict of option names to values, not {describe(params)}")
     known = {field.name: field.default for field in _options()}
     unknown = sorted(set(params) - set(known) - {"preset", "whole_game", "compact_actions"})
     if unknown:

@@ -15,7 +15,7 @@ from spades_rules.actions import Deal, Exchange, PlayerAction
 from spades_rules.bots import Bot
 from spades_rules.cards import Card
 from spades_rules.codec import compact_codes, encode_action
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, check_seat
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, check_seat, describe
 from spades_rules.state import GameState
 from spades_rules.views import observe
 
@@ -65,10 +65,17 @@ class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
         decide = getattr(self.bot, "decide", None)
         action = decide(observe(game_state, self.player)) if callable(decide) else self.bot.choose(game_state)
         if isinstance(action, Deal) or not hasattr(action, "seat"):
-            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"the bot chose {action!r}, not a seat's action")
+            raise IllegalActionError(
+                IllegalReason.NOT_AN_ACTION, f"the bot chose {describe(action)}, not a seat's action"
+            )
         if isinstance(action, Exchange):
             self._exchange = (game_state, action)
         return action  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[Any, tuple[Bot, int]]:
+        """Pickled, copied and deep-copied as the bot it wraps and its player (pyspiel's base class cannot
+        be): a framework that copies its agents gets an equal bot, its generator's state included."""
+        return (LibraryBot, (self.bot, self.player))
 
     def restart_at(self, state: pyspiel.State) -> None:
         """Nothing to do: the bot decides from the state it is given."""

@@ -47,7 +47,7 @@ from spades_rules._fields import choice, flag, number, redeal_conditions, remove
 from spades_rules._validation import check_combination, check_table
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
 from spades_rules.cards import Card, Suit, as_card
-from spades_rules.errors import RulesError, check_seat, describe, never_raising_text
+from spades_rules.errors import CardParseError, RulesError, check_seat, describe, integer_or_none, never_raising_text
 from spades_rules.tables import CompiledTables, default_removed
 
 __all__ = [
@@ -345,8 +345,11 @@ class Rules:
         """
         return self.tables.power[as_card(card).index]
 
-    def beats(self, card: Card | str, other: Card | str, led: Suit) -> bool:
-        """Whether ``card`` beats ``other`` in a trick whose led suit is ``led``."""
+    def beats(self, card: Card | str, other: Card | str, led: Suit | int) -> bool:
+        """Whether ``card`` beats ``other`` in a trick whose led suit is ``led`` (a :class:`Suit`, or its
+        number 0-3; :class:`~spades_rules.errors.CardParseError` for anything else)."""
+        if type(led) is not Suit:
+            led = _suit(led)
         return self._trick_key(card, led) > self._trick_key(other, led)
 
     def _trick_key(self, card: Card | str, led: Suit) -> int:
@@ -547,6 +550,14 @@ class Rules:
 
     def __deepcopy__(self, memo: object) -> Rules:
         return self
+
+
+def _suit(value: object) -> Suit:
+    """``value`` as a suit: a :class:`Suit`, or a suit's number 0-3 (a NumPy integer too), else an error."""
+    number = integer_or_none(value)
+    if number is None or not 0 <= number < len(Suit):
+        raise CardParseError(f"led must be a Suit (or its number 0-3), not {describe(value)}", text=value)
+    return Suit(number)
 
 
 def _preset_value(cls: type[Rules], name: str, trump_order: TrumpOrder) -> Rules:

@@ -70,7 +70,7 @@ from spades_rules.bots import BUILTIN_BOTS, Bot
 from spades_rules.cards import Card
 from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, RulesError, SeatError, check_seat
+from spades_rules.errors import ArgumentTypeError, RulesError, SeatError, check_seat, describe
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
@@ -122,7 +122,9 @@ def _is_bot(spec: object) -> bool:
 def _check_opponent(spec: object, at: str) -> OpponentSpec:
     if isinstance(spec, str):
         if spec not in BUILTIN_BOTS:
-            raise RulesError(f"opponents{at}: unknown bot {spec!r}; the built-in bots are {', '.join(BUILTIN_BOTS)}")
+            raise RulesError(
+                f"opponents{at}: unknown bot {describe(spec)}; the built-in bots are {', '.join(BUILTIN_BOTS)}"
+            )
         return spec
     if _is_bot(spec) or callable(spec):
         return spec  # type: ignore[return-value]
@@ -165,9 +167,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             specs = (_check_opponent(opponents, ""),) * others
         self._specs = specs
         if reward not in _REWARDS:
-            raise RulesError(f"reward must be one of {', '.join(_REWARDS)}, not {reward!r}")
+            raise RulesError(f"reward must be one of {', '.join(_REWARDS)}, not {describe(reward)}")
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
         self.whole_game: bool = whole_game
         self.compact_actions: bool = check_action_space(rules, compact_actions, "single_agent_env")
         """Whether actions are codes of the compact space (an exchange picked a card at a time)."""

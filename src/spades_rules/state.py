@@ -30,7 +30,7 @@ import attrs
 from spades_rules._chain import Chain
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
-from spades_rules.errors import check_seat, never_raising_text
+from spades_rules.errors import ArgumentTypeError, SeatError, check_seat, describe, never_raising_text
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules
@@ -60,8 +60,12 @@ class Trick:
     winner: int | None = None
 
     def seats(self, players: int) -> tuple[int, ...]:
-        """The seat that played each card, in play order."""
-        return tuple((self.leader + i) % players for i in range(len(self.cards)))
+        """The seat that played each card, in play order, at a table of ``players`` seats (2-5; a
+        :class:`~spades_rules.errors.SeatError` otherwise, as for a trick led by a seat the table lacks)."""
+        count = check_seat(players, 6, "players")
+        if count < 2:
+            raise SeatError(f"players must be a number of seats 2-5, not {describe(players)}", seat=players, players=5)
+        return tuple((check_seat(self.leader, count, "the trick's leader") + i) % count for i in range(len(self.cards)))
 
     def plays(self, players: int) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs in play order."""
@@ -263,7 +267,13 @@ class HandState:
         return tuple(None if bid is None else bid.tricks for bid in self.bids)
 
     def side_targets(self, rules: Rules) -> tuple[int | None, ...]:
-        """Each side's contract: the sum of its members' non-nil bids (None without one)."""
+        """Each side's contract: the sum of its members' non-nil bids (None without one). ``rules`` are the
+        game's (:class:`~spades_rules.errors.ArgumentTypeError` for anything else)."""
+        if getattr(rules, "players", None) != len(self.held) or not hasattr(rules, "sides"):
+            raise ArgumentTypeError(
+                f"side_targets needs the rules of this hand's {len(self.held)} seats, not {describe(rules)}",
+                parameter="rules",
+            )
         result: list[int | None] = []
         for seats in rules.sides:
             bids = [self.bids[seat] for seat in seats]

@@ -72,7 +72,7 @@ from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import IllegalActionError, IllegalReason, RulesError, describe, not_a_state
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, describe, not_a_state
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.tables import deck_cards, deck_shares, default_removed, promoted_cards
@@ -325,6 +325,8 @@ def _rules_strategy(given: Rules | SearchStrategy[Rules] | None) -> SearchStrate
 # ---------------------------------------------------------------------------------------------- deals
 def deals(rules: Rules) -> SearchStrategy[Deal]:
     """The chance action of one hand of ``rules``: its deck in a random order (shrinks to the sorted deck)."""
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"deals() needs a Rules value, not {describe(rules)}", parameter="rules")
     return st.permutations(rules.deck).map(lambda deck: Deal(tuple(deck)))
 
 

@@ -32,6 +32,8 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
         raise SpadesError(
             f"wilson_interval needs 0 <= successes <= trials, not {describe(successes)} of {describe(trials)}"
         )
+    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z < math.inf:
+        raise SpadesError(f"wilson_interval needs a positive finite z (1.96 for 95 %), not {describe(z)}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -158,7 +160,8 @@ class MatchResult:
         for stats in self.bots:
             if stats.name == name:
                 return stats
-        raise KeyError(name)
+        names = ", ".join(stats.name for stats in self.bots)
+        raise SpadesError(f"no bot is called {describe(name)} in this match: its bots are {names}")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict (``json.dumps`` works on it directly)."""

@@ -33,7 +33,14 @@ import spades_rules.views.render as _render  # below this module: it imports it 
 from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import ObservationError, check_seat, never_raising_text, not_a_state
+from spades_rules.errors import (
+    ArgumentTypeError,
+    ObservationError,
+    check_seat,
+    describe,
+    never_raising_text,
+    not_a_state,
+)
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks
@@ -251,7 +258,12 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     n = rules.players
     seat = check_seat(seat, n)
     hand = state.hand
-    if hide_own_hand:
+    if hide_own_hand is not False:
+        if hide_own_hand is not True:
+            raise ArgumentTypeError(
+                f"observe(hide_own_hand=...) must be True or False, not {describe(hide_own_hand)}",
+                parameter="hide_own_hand",
+            )
         _check_may_hide(state, seat)
     if hand is None:  # between hands: the scores and the finished hands only (rare: the plain constructor)
         between = Observation(
