@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -434,8 +435,9 @@ def test_session_takes_numpy_integers_and_refuses_other_arguments() -> None:
     np = pytest.importorskip("numpy")
     session = Session(Rules.standard(), seat=np.int64(2), seed=np.int64(5))
     assert (session.seat, session.seed) == (2, 5) and type(session.seat) is int
-    for kwargs in ({"state": True}, {"seed": True}, {"seed": 1.5}, {"bots": ["random"]}, {"read": 3},
-                   {"out": "stdout"}, {"style": "symbols"}, {"save": 3}):
+    wrong: list[dict[str, Any]] = [{"state": True}, {"seed": True}, {"seed": 1.5}, {"bots": ["random"]},
+                                   {"read": 3}, {"out": "stdout"}, {"style": "symbols"}, {"save": 3}]
+    for kwargs in wrong:
         with pytest.raises(SpadesError):
             Session(Rules.standard(), **kwargs)
 
