@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
 from spades_rules.errors import CardParseError, describe, integer_or_none, never_raising_text, read_items
 
@@ -376,7 +376,7 @@ def mask_of(cards: Iterable[Card]) -> int:
     """
     mask = 0
     for item in parse_cards(cards) if isinstance(cards, str) else read_items(cards, "mask_of"):
-        mask |= (item if id(item) in CARD_IDS else Card.parse(item)).bit
+        mask |= (item if id(item) in CARD_IDS else Card.parse(cast(str, item))).bit  # parse refuses a non-card
     return mask
 
 

@@ -306,38 +306,38 @@ class _Describer(reprlib.Repr):
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 4
         self.maxarray = 4
 
-    def repr_str(self, value: str, level: int) -> str:
-        return repr(value) if len(value) <= self.maxstring else repr(value[: self.maxstring]) + "..."
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x) if len(x) <= self.maxstring else repr(x[: self.maxstring]) + "..."
 
-    def repr_bytes(self, value: bytes, level: int) -> str:
-        return repr(value) if len(value) <= self.maxstring else repr(value[: self.maxstring]) + "..."
+    def repr_bytes(self, x: bytes, level: int) -> str:
+        return repr(x) if len(x) <= self.maxstring else repr(x[: self.maxstring]) + "..."
 
-    def repr_bytearray(self, value: bytearray, level: int) -> str:
-        return f"bytearray({self.repr_bytes(bytes(value[: self.maxstring + 1]), level)})"
+    def repr_bytearray(self, x: bytearray, level: int) -> str:
+        return f"bytearray({self.repr_bytes(bytes(x[: self.maxstring + 1]), level)})"
 
-    def repr_int(self, value: int, level: int) -> str:
-        return _integer(value)
+    def repr_int(self, x: int, level: int) -> str:
+        return _integer(x)
 
-    def repr_dict(self, value: dict[Any, Any], level: int) -> str:  # in the dict's own order, as repr does
-        if not value:
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:  # in the dict's own order, as repr does
+        if not x:
             return "{}"
         if level <= 0:
             return "{...}"
         shown = [
             f"{self.repr1(key, level - 1)}: {self.repr1(item, level - 1)}"
-            for key, item in itertools.islice(value.items(), self.maxdict)
+            for key, item in itertools.islice(x.items(), self.maxdict)
         ]
-        return "{" + ", ".join(shown) + (", ...}" if len(value) > self.maxdict else "}")
+        return "{" + ", ".join(shown) + (", ...}" if len(x) > self.maxdict else "}")
 
-    def repr_instance(self, value: object, level: int) -> str:
-        if isinstance(value, int) and value.bit_length() > _HUGE_BITS:  # an int subclass printing huge digits
-            return _integer(int(value))
+    def repr_instance(self, x: object, level: int) -> str:
+        if isinstance(x, int) and x.bit_length() > _HUGE_BITS:  # an int subclass printing huge digits
+            return _integer(int(x))
         try:
-            shown = repr(value)
+            shown = repr(x)
         except Exception:
-            return _type_of(value)
+            return _type_of(x)
         if type(shown) is not str:  # a __repr__ returning a str subclass (or worse)
-            return _type_of(value)
+            return _type_of(x)
         return clip(shown, self.maxother)
 
 
