@@ -490,7 +490,7 @@ _ALLOWED_BUILTIN_RAISES = {
     ("cards.py", "AttributeError"),  # setting an attribute of an immutable Card (Python's protocol)
     ("tables.py", "AttributeError"),  # setting an attribute of the read-only CompiledTables (Python's protocol)
     ("strategies.py", "ImportError"),  # the optional hypothesis extra is missing
-    ("errors.py", "AttributeError"),  # a name that is no field of a value: Python's protocol (refuse_unbuilt)
+    ("_checks.py", "AttributeError"),  # a name that is no field of a value: Python's protocol (refuse_unbuilt)
 }
 
 

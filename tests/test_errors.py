@@ -29,12 +29,12 @@ from spades_rules import (
     SeatError,
     SpadesError,
     apply,
-    errors,
     is_legal,
     legal_actions,
     new_game,
     parse_cards,
 )
+from spades_rules._messages import describe
 
 Build = Callable[[], GameState]
 
@@ -350,7 +350,7 @@ def test_a_non_action_object(thing: object) -> None:
     state = _leading()
     with pytest.raises(ArgumentTypeError, match=r"apply\(\) needs an action") as info:
         apply(state, thing)  # type: ignore[arg-type]
-    assert errors.describe(thing, 40) in str(info.value) and info.value.parameter == "action"
+    assert describe(thing, 40) in str(info.value) and info.value.parameter == "action"
     with pytest.raises(ArgumentTypeError):
         is_legal(state, thing)
     assert state == _leading()
@@ -449,16 +449,16 @@ def _deep(depth: int) -> list[Any]:
     ids=["huge str", "deep list", "huge int", "huge negative int", "repr raises", "bytes", "dict", "long list"],
 )
 def test_describe_is_bounded_and_never_raises(value: object, shown: str) -> None:
-    assert errors.describe(value) == shown
-    assert len(errors.describe(value)) <= 60
+    assert describe(value) == shown
+    assert len(describe(value)) <= 60
 
 
 def test_describe_bounds_huge_and_recursive_reprs() -> None:
     looped: list[Any] = []
     looped.append(looped)
-    assert errors.describe(looped) == "[[[[...]]]]"
-    assert errors.describe(_Huge()) == "H" * 57 + "..."
-    assert len(errors.describe("x" * 1000, 300)) == 300
+    assert describe(looped) == "[[[[...]]]]"
+    assert describe(_Huge()) == "H" * 57 + "..."
+    assert len(describe("x" * 1000, 300)) == 300
 
 
 def test_a_rules_error_inside_a_record_keeps_its_end() -> None:
@@ -495,7 +495,7 @@ def test_messages_are_bounded_whatever_the_value(make: Callable[[], object]) -> 
 
 
 def test_no_error_message_formats_a_value_with_repr() -> None:
-    """Messages describe values through errors.describe only: an f-string ``!r`` in a ``raise`` prints a
+    """Messages describe values through one describer only: an f-string ``!r`` in a ``raise`` prints a
     value whole (ten million characters, or a repr that raises)."""
     import ast
     from pathlib import Path
@@ -511,4 +511,4 @@ def test_no_error_message_formats_a_value_with_repr() -> None:
                         found.append(f"{path.name}:{node.lineno}")
                     if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") == "repr":
                         found.append(f"{path.name}:{node.lineno}")
-    assert not found, f"use errors.describe in messages: {found}"
+    assert not found, f"use describe (spades_rules._messages) in messages: {found}"

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from spades_rules._messages import describe
 from spades_rules.actions import Redeal
 from spades_rules.cards import Card, format_cards
 from spades_rules.codec import REDEAL_BASE, compact_step, decode_action, legal_codes, mask_refusal
 from spades_rules.engine import apply
-from spades_rules.errors import RulesError, describe
+from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 

@@ -12,8 +12,10 @@ from typing import Any, Final, get_args
 
 import attrs
 
+from spades_rules._checks import read_items
+from spades_rules._messages import describe
 from spades_rules.cards import Card, as_card, parse_cards
-from spades_rules.errors import RulesError, SpadesError, describe, read_items
+from spades_rules.errors import RulesError, SpadesError
 
 __all__ = ["MAX_NUMBER", "choice", "flag", "number", "redeal_conditions", "removed_cards"]
 

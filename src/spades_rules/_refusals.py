@@ -11,9 +11,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, NoReturn
 
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards
-from spades_rules.errors import IllegalActionError, IllegalReason, SeatError, describe
+from spades_rules.errors import IllegalActionError, IllegalReason, SeatError
 from spades_rules.state import GameState, HandState, Phase
 from spades_rules.tables import CompiledTables
 

@@ -14,7 +14,8 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from spades_rules._bid_values import round_possible
-from spades_rules.errors import RulesError, describe
+from spades_rules._messages import describe
+from spades_rules.errors import RulesError
 from spades_rules.tables import deck_cards, deck_shares, promoted_cards
 
 if TYPE_CHECKING:

@@ -40,6 +40,15 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from spades_rules._checks import (
+    check_dealer,
+    check_seat,
+    guard_unbuilt,
+    integer_or_none,
+    never_raising_text,
+    random_source,
+)
+from spades_rules._messages import describe
 from spades_rules.cards import ALL_CARDS, Card, cards_of_bits, format_cards, iterable_arg, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -49,13 +58,6 @@ from spades_rules.errors import (
     RulesError,
     SeatError,
     SpadesError,
-    check_dealer,
-    check_seat,
-    describe,
-    guard_unbuilt,
-    integer_or_none,
-    never_raising_text,
-    random_source,
 )
 from spades_rules.rules import Rules
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from spades_rules.errors import guard_unbuilt
+from spades_rules._checks import guard_unbuilt
 
 if TYPE_CHECKING:
     from spades_rules.actions import Bid

@@ -21,18 +21,11 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
+from spades_rules._checks import not_a_state, random_source
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import (
-    ArgumentTypeError,
-    IllegalActionError,
-    IllegalReason,
-    RulesError,
-    SeatError,
-    not_a_state,
-    random_source,
-)
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SeatError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe

@@ -25,7 +25,9 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final, Self, cast
 
-from spades_rules.errors import CardParseError, describe, integer_or_none, never_raising_text, read_items
+from spades_rules._checks import integer_or_none, never_raising_text, read_items
+from spades_rules._messages import describe
+from spades_rules.errors import CardParseError
 
 __all__ = [
     "ALL_CARDS",

@@ -30,10 +30,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from spades_rules import files
+from spades_rules._checks import check_seat
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
-from spades_rules.errors import SpadesError, check_seat, describe
+from spades_rules.errors import SpadesError
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand

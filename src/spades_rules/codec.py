@@ -84,19 +84,12 @@ from functools import lru_cache
 from math import comb
 from typing import Final
 
+from spades_rules._checks import check_seat, not_a_state, not_an_action
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
 from spades_rules.engine import apply, legal_actions
-from spades_rules.errors import (
-    ArgumentTypeError,
-    IllegalActionError,
-    IllegalReason,
-    RulesError,
-    check_seat,
-    describe,
-    not_a_state,
-    not_an_action,
-)
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 

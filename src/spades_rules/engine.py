@@ -60,6 +60,7 @@ from typing import Final
 
 from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
 from spades_rules._chain import Chain
+from spades_rules._checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
 from spades_rules._fields import MAX_NUMBER
 from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
@@ -76,17 +77,7 @@ from spades_rules.actions import (
     plays_of,
 )
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
-from spades_rules.errors import (
-    ArgumentTypeError,
-    IllegalActionError,
-    IllegalReason,
-    RulesError,
-    check_dealer,
-    check_seat,
-    not_a_state,
-    not_an_action,
-    read_integers,
-)
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import check_start, close_hand
 from spades_rules.state import (

@@ -28,7 +28,8 @@ import stat
 import tempfile
 from typing import Final, TextIO
 
-from spades_rules.errors import ArgumentTypeError, RecordError, clip, describe
+from spades_rules._messages import clip, describe
+from spades_rules.errors import ArgumentTypeError, RecordError
 
 __all__ = ["open_for_writing", "read_text", "save_atomically"]
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import operator
 
+from spades_rules._checks import check_seat, not_a_state, not_an_action
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.codec import decode_action
 from spades_rules.engine import apply
-from spades_rules.errors import IllegalActionError, IllegalReason, check_seat, not_a_state, not_an_action
+from spades_rules.errors import IllegalActionError, IllegalReason
 from spades_rules.state import GameState
 
 __all__ = ["apply_from_seat"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spades_rules.errors import check_seat
+from spades_rules._checks import check_seat
 from spades_rules.rules import Rules
 
 __all__ = ["COMPASS", "seat_name", "seat_names", "side_name"]

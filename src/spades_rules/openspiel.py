@@ -86,6 +86,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from spades_rules._checks import check_seat
 from spades_rules._episodes import (
     DEFAULT_MAX_HANDS,
     MAX_REDEALS,
@@ -100,6 +101,7 @@ from spades_rules._episodes import (
     play_code,
     shows_picks,
 )
+from spades_rules._messages import describe
 from spades_rules.actions import Deal, Exchange, PlayerAction
 from spades_rules.cards import ALL_CARDS, Card, format_cards
 from spades_rules.codec import compact_codes, decode_action, encode_action, num_distinct_actions
@@ -111,8 +113,6 @@ from spades_rules.errors import (
     ObservationError,
     RulesError,
     SpadesError,
-    check_seat,
-    describe,
 )
 from spades_rules.openspiel_bots import LibraryBot, as_bot
 from spades_rules.records import format_action

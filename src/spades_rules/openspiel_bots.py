@@ -11,11 +11,13 @@ from typing import Any
 
 import pyspiel
 
+from spades_rules._checks import check_seat
+from spades_rules._messages import describe
 from spades_rules.actions import Deal, Exchange, PlayerAction
 from spades_rules.bots import Bot
 from spades_rules.cards import Card
 from spades_rules.codec import compact_codes, encode_action
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, check_seat, describe
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason
 from spades_rules.state import GameState
 from spades_rules.views import observe
 

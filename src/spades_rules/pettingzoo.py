@@ -62,11 +62,12 @@ from spades_rules._episodes import (
     play_code,
     shows_picks,
 )
+from spades_rules._messages import describe
 from spades_rules.actions import Deal
 from spades_rules.cards import Card
 from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import ArgumentTypeError, RulesError, describe
+from spades_rules.errors import ArgumentTypeError, RulesError
 from spades_rules.rules import Rules
 from spades_rules.single_agent import SingleAgentEnv, observation_box, single_agent_env
 from spades_rules.state import GameState

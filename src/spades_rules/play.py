@@ -47,20 +47,13 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from spades_rules import files, records
+from spades_rules._checks import integer_or_none, not_a_state
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import Bot, HeuristicBot, RandomBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import (
-    ArgumentTypeError,
-    CardParseError,
-    RecordError,
-    SeatError,
-    SpadesError,
-    describe,
-    integer_or_none,
-    not_a_state,
-)
+from spades_rules.errors import ArgumentTypeError, CardParseError, RecordError, SeatError, SpadesError
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase

@@ -75,10 +75,12 @@ from typing import Any, Final
 
 import attrs
 
+from spades_rules._checks import not_a_state, not_an_action
 from spades_rules._fields import MAX_NUMBER
+from spades_rules._messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError, clip, describe, not_a_state, not_an_action
+from spades_rules.errors import RecordError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk

@@ -43,11 +43,13 @@ from typing import Any, Final, Literal, cast, get_args
 
 import attrs
 
+from spades_rules._checks import check_seat, integer_or_none, never_raising_text
 from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
+from spades_rules._messages import describe
 from spades_rules._validation import check_combination, check_table
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
 from spades_rules.cards import Card, Suit, as_card
-from spades_rules.errors import CardParseError, RulesError, check_seat, describe, integer_or_none, never_raising_text
+from spades_rules.errors import CardParseError, RulesError
 from spades_rules.tables import CompiledTables, default_removed
 
 __all__ = [

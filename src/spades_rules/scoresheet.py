@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from spades_rules._checks import guard_unbuilt
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
-from spades_rules.errors import ArgumentTypeError, ScoreSheetError, SpadesError, describe, guard_unbuilt
+from spades_rules._messages import describe
+from spades_rules.errors import ArgumentTypeError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import (
     HandScore,

@@ -26,9 +26,11 @@ from typing import Any, Final, TypeGuard
 import attrs
 
 from spades_rules._bidding import sheet_refusal
+from spades_rules._checks import guard_unbuilt
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
+from spades_rules._messages import describe
 from spades_rules.actions import Bid, action_from_dict
-from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError, describe, guard_unbuilt
+from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
 
 __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]

@@ -53,6 +53,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from spades_rules._checks import check_seat
 from spades_rules._episodes import (
     MAX_REDEALS,
     check_action_space,
@@ -65,12 +66,13 @@ from spades_rules._episodes import (
     play_code,
     shows_picks,
 )
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Deal, Redeal
 from spades_rules.bots import BUILTIN_BOTS, Bot
 from spades_rules.cards import Card
 from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, RulesError, SeatError, check_seat, describe
+from spades_rules.errors import ArgumentTypeError, RulesError, SeatError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size

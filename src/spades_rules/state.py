@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 import attrs
 
 from spades_rules._chain import Chain
+from spades_rules._checks import check_seat, never_raising_text
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
-from spades_rules.errors import ArgumentTypeError, SeatError, check_seat, describe, never_raising_text
+from spades_rules.errors import ArgumentTypeError, SeatError
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules

@@ -68,11 +68,13 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
         'pip install hypothesis (from a checkout: pip install -e ".[testing]")'
     ) from _error
 
+from spades_rules._checks import not_a_state
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, describe, not_a_state
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.tables import deck_cards, deck_shares, default_removed, promoted_cards

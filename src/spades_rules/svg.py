@@ -33,8 +33,10 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
+from spades_rules._checks import check_seat, not_a_state
+from spades_rules._messages import describe
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import ArgumentTypeError, SpadesError, check_seat, describe, not_a_state
+from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.names import seat_names, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick

@@ -33,8 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
+from spades_rules._checks import never_raising_text
+from spades_rules._messages import describe
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit, mask_of
-from spades_rules.errors import ArgumentTypeError, describe, never_raising_text
+from spades_rules.errors import ArgumentTypeError
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules

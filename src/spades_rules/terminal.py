@@ -27,8 +27,10 @@ from typing import Final, Literal, TextIO
 
 import attrs
 
+from spades_rules._checks import guard_unbuilt
+from spades_rules._messages import describe
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.errors import SpadesError, describe, guard_unbuilt
+from spades_rules.errors import SpadesError
 
 __all__ = ["COLOR_CHOICES", "SUIT_CHOICES", "CardStyle", "card_style"]
 

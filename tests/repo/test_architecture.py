@@ -89,7 +89,9 @@ def test_every_allowed_exception_is_still_used() -> None:
 
 # ---------------------------------------------------------------------------------------- layers
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("_messages",),
     ("errors",),
+    ("_checks",),
     ("cards",),
     ("tables", "_fields", "bid_formats", "_chain", "_bid_values"),
     ("_validation",),

@@ -27,10 +27,12 @@ from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
+from spades_rules._checks import guard_unbuilt
+from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
 from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, with_backstop
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import IllegalActionError, SpadesError, describe, guard_unbuilt
+from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
 from spades_rules.rules import Rules
 from spades_rules.simulation.errors import SimulationError, SimulationIllegalActionError

@@ -18,7 +18,9 @@ from typing import Any
 
 import attrs
 
-from spades_rules.errors import SpadesError, describe, guard_unbuilt
+from spades_rules._checks import guard_unbuilt
+from spades_rules._messages import describe
+from spades_rules.errors import SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 
 __all__ = ["BotStats", "MatchResult", "MetricStats", "Tally", "wilson_interval"]

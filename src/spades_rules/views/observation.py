@@ -30,17 +30,12 @@ from typing import Any, Final
 import attrs
 
 import spades_rules.views.render as _render  # below this module: it imports it for types only
+from spades_rules._checks import check_seat, never_raising_text, not_a_state
+from spades_rules._messages import describe
 from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
-from spades_rules.errors import (
-    ArgumentTypeError,
-    ObservationError,
-    check_seat,
-    describe,
-    never_raising_text,
-    not_a_state,
-)
+from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import attrs
 
+from spades_rules._checks import guard_unbuilt
 from spades_rules.cards import Card
-from spades_rules.errors import guard_unbuilt
 
 __all__ = ["DrawTurn", "ExchangeView"]
 

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
+from spades_rules._messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import Card, Suit, format_cards
 from spades_rules.codec import encode_action
-from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError, clip, describe
+from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Final
 
+from spades_rules._checks import random_source
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import apply
-from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError, random_source
+from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError
 from spades_rules.resume import resume_game, resume_hand
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
