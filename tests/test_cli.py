@@ -73,6 +73,23 @@ def test_score_accepts_nil_and_blind_nil() -> None:
     assert north_south.split()[-2] == "242"
 
 
+def test_score_accepts_blind_bids_and_double_nils_under_the_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, text = _run(
+        "score", "--set", "blind_bid_min=6", "--bids", "b6", "3", "3", "2", "--tricks", "6", "1", "4", "2"
+    )
+    assert status == 0
+    north_south = next(line for line in text.splitlines() if line.strip().startswith("N/S"))
+    assert north_south.split()[-2] == "151"
+    status, text = _run(
+        "score", "--set", "double_nil_value=200", "--bids", "nil", "4", "nil", "4", "--tricks", "2", "5", "0", "6"
+    )
+    assert status == 0
+    north_south = next(line for line in text.splitlines() if line.strip().startswith("N/S"))
+    assert north_south.split()[-2] == "-200"
+    status, text = _run("score", "--bids", "blind 6", "3", "3", "2", "--tricks", "6", "1", "4", "2")
+    assert status == 2 and "cannot bid blind 6: the rules do not allow blind bids" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -104,7 +104,8 @@ def test_code_table() -> None:
     assert encode_action(DrawDecision(1, True)) == 83
     assert encode_action(DrawDecision(1, False)) == 84
     assert [encode_action(Redeal(seat)) for seat in range(5)] == [85, 86, 87, 88, 89]
-    assert encode_action(Exchange(0, "2C 3C")) == EXCHANGE_BASE == 90
+    assert [encode_action(Bid(0, n, blind=True)) for n in range(1, MAX_BID + 1)] == list(range(90, 117))
+    assert encode_action(Exchange(0, "2C 3C")) == EXCHANGE_BASE == 117
 
 
 def test_codes_do_not_depend_on_the_seat() -> None:
@@ -129,7 +130,7 @@ def test_exchange_ranks_are_dense_and_lexicographic(k: int) -> None:
 
 
 def test_num_distinct_actions_bounds_every_code() -> None:
-    assert num_distinct_actions(Rules.standard()) == 90 + comb(54, 2)
+    assert num_distinct_actions(Rules.standard()) == 117 + comb(54, 2)  # the exchange block moved up from 90
     assert num_distinct_actions(Rules.no_bid()) == 52
     assert num_distinct_actions(Rules.mirror()) == 52
     assert num_distinct_actions(Rules.two_player()) == 85
@@ -210,7 +211,7 @@ def bidding() -> GameState:
     return apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1))
 
 
-@pytest.mark.parametrize("code", [-1, 1521, 10**30])
+@pytest.mark.parametrize("code", [-1, 1548, 10**30])
 def test_out_of_range_codes_are_not_actions(bidding: GameState, code: int) -> None:
     with pytest.raises(IllegalActionError) as info:
         decode_action(code, bidding)
@@ -242,7 +243,7 @@ def test_a_redeal_code_for_a_missing_seat_is_not_an_action() -> None:
 
 
 def test_codes_of_another_phase_are_refused(bidding: GameState) -> None:
-    for code in (0, 51, 90):
+    for code in (0, 51, 117):
         with pytest.raises(IllegalActionError) as info:
             decode_action(code, bidding)
         assert info.value.reason is IllegalReason.WRONG_PHASE
@@ -517,7 +518,7 @@ def test_bad_picks_are_refused() -> None:
 def test_the_compact_space_has_a_mask_where_the_full_one_is_refused() -> None:
     rules = Rules.standard().evolve(blind_nil_exchange=6, blind_nil_deficit=None)
     state = _exchange_state(rules)
-    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact=True"):
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,282 action codes.*compact=True"):
         legal_action_mask(state)
     mask = legal_action_mask(state, compact=True)
     assert len(mask) == 81 and sum(mask) == 13

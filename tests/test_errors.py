@@ -192,10 +192,12 @@ def test_negative_bid_is_refused_at_construction() -> None:
     assert info.value.reason is IllegalReason.BID_OUT_OF_RANGE
 
 
-def test_blind_bid_of_a_number_is_refused_at_construction() -> None:
-    with pytest.raises(IllegalActionError, match="blind") as info:
-        Bid(1, 3, blind=True)
-    assert info.value.reason is IllegalReason.BLIND_NIL_NOT_ALLOWED
+def test_blind_bid_of_a_number_is_refused_without_the_house_rule() -> None:
+    """``Bid(1, 6, blind=True)`` is an action (the house rules' "blind 6"); rules without blind bids refuse it."""
+    state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1))
+    with pytest.raises(IllegalActionError, match="cannot bid blind 6: the rules do not allow blind bids") as info:
+        apply(state, Bid(1, 6, blind=True))
+    assert info.value.reason is IllegalReason.BLIND_BID_NOT_ALLOWED
 
 
 def test_action_for_a_seat_beyond_any_table_is_refused_at_construction() -> None:

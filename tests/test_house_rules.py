@@ -5,25 +5,43 @@ asserted. Each option is off by default, and the default game is checked beside 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from _scenarios import MIXED, SUIT_PER_SEAT, bid_all, deal, play, play_out, suit
+from _scenarios import MIXED, SUIT_PER_SEAT, bid_all, deal, play, play_out, run, suit
 from spades_rules import (
     Bid,
+    Card,
+    Deal,
+    Exchange,
     IllegalActionError,
     IllegalReason,
     Phase,
     Play,
     Redeal,
     Rules,
+    RulesError,
     ScoreSheet,
     Suit,
     apply,
+    decode_action,
+    dumps,
+    encode_action,
+    from_dict,
     legal_actions,
+    legal_codes,
+    loads,
+    new_game,
+    num_distinct_actions,
+    observation_tensor_layout,
     observe,
+    parse_action,
     parse_cards,
     score_hand,
+    to_dict,
 )
+from spades_rules.codec import EXCHANGE_BASE
 
 STANDARD = Rules.standard()
 
@@ -212,3 +230,168 @@ def test_house_rules_are_off_by_default() -> None:
     assert STANDARD.double_nil_value is None and STANDARD.moon is None and not STANDARD.ten_for_two_hundred
     assert STANDARD.first_trick_spades and not STANDARD.first_trick_lowest_club
     assert Bid(0, 4) in legal_actions(deal(SUIT_PER_SEAT, dealer=3))
+
+
+# ------------------------------------------------------------------------------------------- OpenSpiel's bids
+def _bid_sets_against_openspiel(rules: Rules, games: int) -> tuple[int, int]:
+    """Play ``games`` seeded biddings in OpenSpiel's ``spades`` (its player 0 bids first: the library's dealer
+    is 3) and in the library, the same bids in both; at each decision compare the legal bid codes. Returns
+    (decisions compared, decisions whose sets are equal). The cards do not enter: standard bids read none."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("spades")
+    compared = equal = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        theirs = game.new_initial_state()
+        while theirs.is_chance_node():
+            theirs.apply_action(rng.choice([outcome for outcome, _ in theirs.chance_outcomes()]))
+        ours = apply(new_game(rules, dealer=3), Deal.shuffled(rules, seed))
+        while ours.phase is Phase.BID:
+            assert theirs.current_player() == ours.to_act
+            compared += 1
+            equal += tuple(theirs.legal_actions()) == legal_codes(ours)
+            code = rng.choice(theirs.legal_actions())
+            theirs.apply_action(code)
+            ours = apply(ours, decode_action(code, ours))
+    return compared, equal
+
+
+def test_max_team_bid_13_reproduces_openspiels_bid_sets_exactly() -> None:
+    """OpenSpiel caps a partnership at 13 tricks: with ``max_team_bid=13`` every bid set agrees (blind nil is
+    closed at 0-0, as OpenSpiel has none); without the cap the second partner's sets differ."""
+    capped = STANDARD.evolve(max_team_bid=13)
+    compared, equal = _bid_sets_against_openspiel(capped, 500)
+    assert compared == 2000 and equal == compared
+    compared, equal = _bid_sets_against_openspiel(STANDARD, 500)
+    assert compared == 2000 and equal < compared
+
+
+def test_max_team_bid_caps_the_partners_first_bid_only_by_what_the_partner_can_still_bid() -> None:
+    """The look-ahead: the first partner may bid up to the cap while the partner can still bid nil; without
+    nil it must leave the partner the minimum bid."""
+    capped = STANDARD.evolve(max_team_bid=10)
+    state = deal(SUIT_PER_SEAT, dealer=3, rules=capped)
+    assert max(action.tricks for action in legal_actions(state) if isinstance(action, Bid)) == 10
+    state = bid_all(state, 6, 3)
+    assert [action.tricks for action in legal_actions(state) if isinstance(action, Bid)] == [0, 1, 2, 3, 4]  # 10 - 6
+    with pytest.raises(IllegalActionError, match="may not exceed 10") as info:
+        apply(state, Bid(2, 5))
+    assert info.value.reason is IllegalReason.BID_NOT_ALLOWED
+    no_nil = STANDARD.evolve(max_team_bid=10, nil=False, blind_nil=False, min_bid=2)
+    first = deal(SUIT_PER_SEAT, dealer=3, rules=no_nil)
+    assert max(action.tricks for action in legal_actions(first) if isinstance(action, Bid)) == 8
+    with pytest.raises(IllegalActionError, match="a later bidder would be left without a legal bid"):
+        apply(first, Bid(0, 9))
+    with pytest.raises(RulesError, match=r"no round of bids can keep every rule: .*max_team_bid=3"):
+        STANDARD.evolve(max_team_bid=3, min_bid=2, nil=False, blind_nil=False)
+
+
+# ------------------------------------------------------------------------------------------- blind bids
+BLIND_SIX = STANDARD.evolve(blind_bid_min=6)
+
+
+def test_blind_6_with_partner_3_taking_10_scores_151_and_taking_8_loses_150() -> None:
+    """The rules page's example: a blind 6 and a plain 3 make a contract of 9 worth 120 + 30."""
+    made = score_hand(BLIND_SIX, ["blind 6", 2, 3, 2], [6, 1, 4, 2]).sides[0]
+    assert (made.contract, made.contract_points, made.bags, made.total) == (9, 150, 1, 151)
+    set_ = score_hand(BLIND_SIX, ["b6", 3, 3, 2], [5, 3, 3, 2]).sides[0]
+    assert (set_.made, set_.contract_points, set_.total) == (False, -150, -150)
+    bicycle = BLIND_SIX.evolve(set_penalty="zero")
+    assert score_hand(bicycle, ["blind6", 3, 3, 2], [5, 3, 3, 2]).sides[0].total == 0
+    tripled = BLIND_SIX.evolve(blind_bid_multiplier=3)
+    assert score_hand(tripled, [Bid(0, 6, blind=True), 2, 3, 2], [6, 1, 4, 2]).sides[0].total == 180 + 30 + 1
+
+
+def test_blind_bids_are_open_to_a_side_trailing_by_the_deficit_before_it_looks() -> None:
+    """Side (1, 3) trails by 150: seat 1 may bid blind 6 to 13 (and blind nil), before seeing its cards."""
+    state = deal(SUIT_PER_SEAT, scores=[150, 0], rules=BLIND_SIX)
+    assert state.to_act == 1
+    blind = [action for action in legal_actions(state) if isinstance(action, Bid) and action.blind]
+    assert [bid.tricks for bid in blind] == [0, *range(6, 14)]
+    hidden = observe(state, 1, hide_own_hand=True)
+    assert hidden.hand is None and Bid(1, 6, blind=True) in hidden.legal_actions
+    state = apply(state, Bid(1, 6, blind=True))
+    assert state.hand is not None and state.hand.bids[1] == Bid(1, 6, blind=True) and state.phase is Phase.BID
+    assert str(state.hand.bids[1]) == "1:blind 6" and state.hand.bids[1].label == "blind 6"
+    # the leading side may not, and neither may anyone when the deficit is not reached
+    assert not any(isinstance(action, Bid) and action.blind and action.tricks for action in legal_actions(state))
+    with pytest.raises(IllegalActionError, match="a blind bid needs the side to trail by at least 100") as info:
+        apply(state, Bid(2, 6, blind=True))
+    assert info.value.reason is IllegalReason.BLIND_BID_NOT_ALLOWED
+    # blind numbers only, without blind nil: the cards can still be withheld while a blind bid is open
+    numbers_only = deal(SUIT_PER_SEAT, scores=[150, 0], rules=BLIND_SIX.evolve(blind_nil=False))
+    assert observe(numbers_only, 1, hide_own_hand=True).hand is None
+
+
+def test_blind_bids_obey_the_cap_and_the_minimum() -> None:
+    rules = STANDARD.evolve(blind_bid_min=6, blind_bid_deficit=None, max_team_bid=10)
+    state = bid_all(deal(SUIT_PER_SEAT, dealer=3, rules=rules), Bid(0, 6, blind=True), 2)
+    numbers = sorted(action.tricks for action in legal_actions(state) if isinstance(action, Bid) and not action.blind)
+    assert numbers == [0, 1, 2, 3, 4]  # the cap: 10 - 6
+    assert not any(isinstance(action, Bid) and action.blind and action.tricks for action in legal_actions(state))
+    with pytest.raises(RulesError, match="blind_bid_min=5 is below min_bid=6"):
+        STANDARD.evolve(blind_bid_min=5, min_bid=6)
+    with pytest.raises(RulesError, match="blind_bid_min cannot combine with bidding='whiz'"):
+        Rules.whiz().evolve(blind_bid_min=6)
+
+
+# ------------------------------------------------------------------------------------------- nil passing
+def test_nil_exchange_a_plain_nil_passes_one_card_and_gets_one_back() -> None:
+    """Seat 0 bids nil under nil_exchange=1: it passes one card to seat 2, who returns one, before play."""
+    rules = STANDARD.evolve(nil_exchange=1)
+    state = bid_all(deal(SUIT_PER_SEAT, dealer=3, rules=rules), 0, 4, 4, 4)
+    assert state.phase is Phase.EXCHANGE and state.to_act == 0
+    assert state.hand is not None and state.hand.pending_exchanges == ((0, 2), (2, 0))
+    assert len(legal_actions(state)) == 13  # one card of 13
+    state = apply(state, Exchange(0, "AS"))
+    assert state.to_act == 2 and len(legal_actions(state)) == 14  # one of 13 + the card received
+    state = apply(state, Exchange(2, "2D"))
+    assert state.phase is Phase.PLAY and state.hand is not None
+    assert Card.parse("2D") in state.hand.hand_of(0) and Card.parse("AS") in state.hand.hand_of(2)
+    for seat in (0, 2):
+        assert observe(state, seat).exchanges[0].cards == parse_cards("AS")
+    assert observe(state, 1).exchanges[0].cards is None and observe(state, 1).exchanges[0].size == 1
+    assert observe(state, 0).known_cards[2] == parse_cards("AS")  # the passer knows where its card went
+    # no passing by default, and none when both partners bid nil
+    assert bid_all(deal(SUIT_PER_SEAT, dealer=3), 0, 4, 4, 4).phase is Phase.PLAY
+    assert bid_all(deal(SUIT_PER_SEAT, dealer=3, rules=rules), 0, 4, 0, 4).phase is Phase.PLAY
+
+
+def test_nil_exchange_and_the_blind_nil_exchange_in_bidding_order_each_its_own_size() -> None:
+    rules = STANDARD.evolve(nil_exchange=1, blind_nil_deficit=None)
+    state = bid_all(deal(SUIT_PER_SEAT, dealer=0, rules=rules), 0, Bid(2, 0, blind=True), 4, 3)
+    assert state.hand is not None and state.hand.pending_exchanges == ((1, 3), (3, 1), (2, 0), (0, 2))
+    sizes = []
+    while state.phase is Phase.EXCHANGE:
+        choice = legal_actions(state)[0]
+        assert isinstance(choice, Exchange)
+        sizes.append(len(choice.cards))
+        state = apply(state, choice)
+    assert sizes == [1, 1, 2, 2]
+    with pytest.raises(RulesError, match="nil_exchange passes cards to a partner: it needs partnerships=True"):
+        Rules.individual(4).evolve(nil_exchange=1)
+
+
+# ------------------------------------------------------------------------------------------- through everything
+def test_blind_bids_and_nil_passing_in_records_codes_and_the_tensor() -> None:
+    rules = STANDARD.evolve(blind_bid_min=6, blind_bid_deficit=None, nil_exchange=1, max_hands=1)
+    state = bid_all(deal(SUIT_PER_SEAT, rules=rules), Bid(1, 6, blind=True), 0, 3, 2)
+    assert state.phase is Phase.EXCHANGE and state.to_act == 2
+    assert encode_action(Bid(1, 6, blind=True)) == 95
+    assert decode_action(95, deal(SUIT_PER_SEAT, rules=rules)) == Bid(1, 6, blind=True)
+    assert state.hand is not None
+    assert legal_codes(state) == tuple(EXCHANGE_BASE + card.index for card in state.hand.hand_of(2))
+    state = play_out(run(state, [Exchange(2, "2D"), Exchange(0, "AS")]))
+    assert state.is_over
+    text = dumps(state)
+    assert "bid 1:blind6 2:nil 3:3 0:2" in text
+    assert loads(text) == state and from_dict(to_dict(state)) == state
+    assert parse_action("1:blind 6") == Bid(1, 6, blind=True) and parse_action("1:blind") == Bid.blind_nil(1)
+    assert num_distinct_actions(rules) == EXCHANGE_BASE + 1431  # the blind nil's exchange of 2: C(54, 2) codes
+    assert num_distinct_actions(rules.evolve(blind_nil=False)) == EXCHANGE_BASE + 54  # one card: 54 codes
+    assert num_distinct_actions(rules, compact=True) == 103  # 89 + 13 + 1: the blind bids are the highest codes
+    view = observe(state, 3)
+    assert view.bids[1] == Bid(1, 6, blind=True)
+    layout = observation_tensor_layout(rules)
+    assert "exchange_cards" in layout and "exchange_cards" not in observation_tensor_layout(STANDARD.evolve(
+        blind_nil=False))

@@ -67,14 +67,14 @@ def test_the_compact_space_is_a_game_parameter() -> None:
     assert openspiel.game_parameters(Rules.jokers(), compact_actions=True) == {
         "with_jokers": True, "compact_actions": True
     }
-    assert openspiel.load_game("standard").num_distinct_actions() == 1521
+    assert openspiel.load_game("standard").num_distinct_actions() == 1548
     with pytest.raises(RulesError, match="compact_actions"):
         openspiel.load_game("standard", compact_actions="yes")
 
 
 def test_masks_too_long_are_refused_at_construction() -> None:
     rules = Rules.standard().evolve(blind_nil_exchange=6)
-    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact_actions=True"):
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,282 action codes.*compact_actions=True"):
         openspiel.load_game(rules)
     with pytest.raises(RulesError, match="blind_nil_exchange=6"):
         pyspiel.load_game("spades_rules(blind_nil_exchange=6)")

@@ -34,7 +34,7 @@ def test_the_compact_space_is_an_argument() -> None:
     space = table.observation_space("player_0")["observation"]
     assert space.shape == (observation_tensor_size(rules) + 52,)
     full = adapter.env(rules)
-    assert full.action_space("player_0").n == 1521
+    assert full.action_space("player_0").n == 1548
     assert full.observation_space("player_0")["observation"].shape == (observation_tensor_size(rules),)
     # seat 1 bids blind nil, its partner 3; then seat 1 picks two cards, one at a time
     for bid in (80, 56, 55, 56):
@@ -55,7 +55,7 @@ def test_the_compact_space_is_an_argument() -> None:
 
 def test_masks_too_long_are_refused_at_construction() -> None:
     rules = Rules.standard().evolve(blind_nil_exchange=6)
-    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,255 action codes.*compact_actions=True"):
+    with pytest.raises(RulesError, match=r"blind_nil_exchange=6 gives 25,827,282 action codes.*compact_actions=True"):
         adapter.env(rules)
     table = adapter.env(rules, compact_actions=True)
     assert table.action_space("player_0").n == 81

@@ -76,7 +76,8 @@ def _draw_rules() -> st.SearchStrategy[Rules]:
 def _as_mirror(rules: Rules) -> Rules:
     return rules.evolve(
         bidding="mirror", nil=True, blind_nil=False, bid_order="clockwise", team_min_bid=None,
-        forbid_total_equal_tricks=False, redeal_on=(), both_partners_nil=True,
+        forbid_total_equal_tricks=False, redeal_on=(), both_partners_nil=True, max_team_bid=None, blind_bid_min=None,
+        nil_exchange=0,
     )
 
 
@@ -223,15 +224,17 @@ def _side_points(rules: Rules, seats: tuple[int, ...], bids: tuple[Bid | None, .
         counted = taken_by_bidders
         if rules.failed_nil_tricks == "count_for_partner":
             counted, bags = counted + nil_tricks, 0
+        blind = sum(bid.tricks for bid in bidders if bid.blind)  # house rules: a blind number's tricks
+        worth = 10 * (contract - blind) + 10 * rules.blind_bid_multiplier * blind
         if counted >= contract:
             big = rules.ten_for_two_hundred and contract >= 10  # house rules: 20 a trick bid
             if rules.moon == "points" and contract == taken_by_bidders == rules.cards_each:
                 points += rules.moon_points
             else:
-                points += (20 if big else 10) * contract
+                points += (2 if big else 1) * worth
             bags += counted - contract
         elif rules.set_penalty == "minus_bid":
-            points -= 10 * contract
+            points -= worth
     unscored = nil_tricks if rules.failed_nil_tricks == "bags_no_points" else 0  # MSN Zone: bags, no points
     points += (bags - unscored) * rules.bag_value
     after = bags_before + bags
@@ -537,8 +540,11 @@ def test_bidding_draw_and_exchange_follow_turn_order(game: GameState) -> None:
             assert before.to_act == giver
             assert rules.partner_of(giver) == receiver
             bids = hand.bids
-            assert any(bid is not None and bid.blind for bid in (bids[giver], bids[receiver]))
+            nil_bids = [bid for bid in (bids[giver], bids[receiver]) if bid is not None and bid.tricks == 0]
+            assert len(nil_bids) == 1  # one nil of the pair: its kind fixes the size (the house rules' nil passing)
+            size = rules.blind_nil_exchange if nil_bids[0].blind else rules.nil_exchange
             assert isinstance(action, Exchange)
+            assert len(action.cards) == size
             assert after.hand is not None
             assert set(action.cards) <= set(after.hand.hand_of(receiver))
         if isinstance(action, Redeal):

@@ -443,7 +443,7 @@ def test_hide_own_hand_only_while_it_can_matter() -> None:
     with pytest.raises(ObservationError, match="play phase"):
         observe(playing, 1, hide_own_hand=True)
     bicycle = Rules.bicycle()
-    with pytest.raises(ObservationError, match="do not offer blind nil"):
+    with pytest.raises(ObservationError, match="offer no blind bid"):
         observe(apply(new_game(bicycle), Deal.shuffled(bicycle, 2)), 1, hide_own_hand=True)
     drawing = Rules.two_player().evolve(blind_nil=True)
     state = _random_state(drawing, 5, 27)
@@ -794,7 +794,7 @@ def test_observe_rejects_bad_arguments() -> None:
 
 def test_to_dict_of_every_action_kind() -> None:
     exchange = observe(apply(_blind_nil_state(), Exchange(1, "2H 3H")), 3).to_dict()
-    assert exchange["legal_actions"][0] == {"type": "exchange", "seat": 3, "cards": ["2C", "3C"], "code": 90}
+    assert exchange["legal_actions"][0] == {"type": "exchange", "seat": 3, "cards": ["2C", "3C"], "code": 117}
     assert exchange["exchanges"] == [{"giver": 1, "receiver": 3, "size": 2, "cards": ["2H", "3H"]}]
     assert exchange["bids"][1] == {"type": "bid", "seat": 1, "tricks": 0, "blind": True}
     draw = observe(_drawn(Rules.two_player(), 1, 0), 1).to_dict()

@@ -30,7 +30,8 @@ def has_ties(rules: Rules) -> bool:
     """Whether any rule ties a bid to the bids made before it (otherwise every bid stands alone)."""
     fmt = rules.bid_format
     return fmt.numbers_chosen and (
-        rules.forbid_total_equal_tricks
+        rules.max_team_bid is not None
+        or rules.forbid_total_equal_tricks
         or rules.team_minimum is not None
         or not rules.both_partners_nil
         or fmt.one_nil_per_side
@@ -46,10 +47,16 @@ def candidate_values(rules: Rules) -> tuple[int, ...]:
 
 def tie_refusal(rules: Rules, seat: int, values: Values, value: int) -> str | None:
     """Why ``seat`` bidding ``value`` after ``values`` breaks a rule tying it to the bids before, or None."""
+    return partner_refusal(rules, seat, values, value) or total_refusal(rules, values, value)
+
+
+def partner_refusal(rules: Rules, seat: int, values: Values, value: int) -> str | None:
+    """Why ``value`` breaks a rule tying ``seat``'s bid to its partner's (both partners nil, the team minimum,
+    suicide, the cap ``max_team_bid``), or None."""
     fmt = rules.bid_format
     partner = rules.partner_of(seat)
     partner_value = values[partner] if partner is not None else None
-    cap: int | None = None  # the cap on a partnership's bid: next
+    cap = rules.max_team_bid
     if fmt.one_nil_per_side:
         minimum = max(rules.team_minimum or 1, rules.min_bid)
         if partner_value is None:
@@ -82,6 +89,11 @@ def tie_refusal(rules: Rules, seat: int, values: Values, value: int) -> str | No
                 f"you may bid at most {cap - partner_value}"
             )
         return f"the side's contract may not exceed {cap} (max_team_bid)"
+    return None
+
+
+def total_refusal(rules: Rules, values: Values, value: int) -> str | None:
+    """Why ``value`` by the last bidder makes the bids total the tricks of a hand ("no 13"), or None."""
     if rules.forbid_total_equal_tricks and sum(bid is not None for bid in values) == rules.players - 1:
         tricks = rules.tricks_per_hand
         if sum(bid for bid in values if bid is not None) + value == tricks:

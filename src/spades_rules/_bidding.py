@@ -7,15 +7,18 @@ been bid. The bidding options are read here, with the bid format's properties
 
 - the order (``bid_order``: clockwise from the dealer's left, or team bidding), :func:`bid_order`;
 - the range ``min_bid`` ... hand size, and nil (``Rules.nil``);
-- blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit`` (:func:`blind_nil_open`);
+- blind nil (``Rules.blind_nil``), only for a side trailing by ``blind_nil_deficit`` (:func:`blind_nil_open`),
+  and blind numbers (``blind_bid_min``), for a side trailing by ``blind_bid_deficit`` (:func:`blind_bids_open`);
 - formats whose numbers are the spades held (whiz: nil or exactly the spades held, even a count below
   ``min_bid``) and formats with one nil per side (suicide: the other partner at least the team minimum);
-- ``team_min_bid`` and ``both_partners_nil`` (constrain the partner who bids second);
-- ``forbid_total_equal_tricks`` (constrains the last bidder).
+- ``team_min_bid``, ``both_partners_nil`` and ``max_team_bid`` (constrain the partners);
+- ``forbid_total_equal_tricks`` (constrains the last bidder);
+- the look-ahead: a bid is offered only if every later bidder can still bid (``_bid_values``, which holds
+  the ties above as rules over the bids' values).
 
 Formats without a bidding phase have no bidding actions; :func:`fixed_bids` gives the bids they fix at the
-deal (mirror's spade counts). Rules' validation (in :mod:`spades_rules.rules`) refuses the combinations
-that could leave a seat without a legal bid.
+deal (mirror's spade counts). Rules' validation (``_validation``) refuses the combinations no round of
+bids could keep.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from spades_rules._bid_values import completes, partner_refusal, total_refusal
 from spades_rules._fields import MAX_NUMBER
 from spades_rules.actions import Bid
 from spades_rules.errors import IllegalActionError, IllegalReason
@@ -45,37 +49,34 @@ def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tupl
 
 
 class _BidRule:
-    """The bids open to one seat: numbers ``lo``-``hi`` (or only ``exact``), nil, blind nil, and a total
-    the last bidder may not reach; ``legal`` lists them. Each ``*_why`` says why a kind of bid is closed."""
+    """The bids open to one seat after the bids so far: ``legal`` lists them in the codec's order (nil, the
+    numbers, blind nil, then the blind numbers, which the engine lists after any redeal calls: ``cut`` is
+    where those go). The rule keeps what it was worked out from, so that :func:`check_bid` can say why
+    another bid is refused."""
 
-    __slots__ = (
-        "allowed", "blind", "blind_why", "exact", "excluded", "hi", "legal", "lo", "nil", "nil_why", "number_why",
-    )
+    __slots__ = ("allowed", "bids", "blind_nil", "blind_numbers", "cut", "legal", "seat", "spades")
 
-    def __init__(  # keyword-only: six ints/bools and three texts that would swap unnoticed
-        self, seat: int, *, lo: int, hi: int, exact: int | None, nil: bool, blind: bool, excluded: int | None,
-        number_why: str, nil_why: str, blind_why: str,
+    def __init__(  # keyword-only: the seat, the bids and three counts or flags that would swap unnoticed
+        self, seat: int, *, bids: tuple[Bid | None, ...], spades: int, blind_nil: bool, blind_numbers: bool,
+        legal: tuple[Bid, ...],
     ) -> None:
-        self.lo, self.hi, self.exact, self.excluded = lo, hi, exact, excluded
-        self.nil, self.blind = nil, blind
-        self.number_why, self.nil_why, self.blind_why = number_why, nil_why, blind_why
-        numbers = tuple(n for n in range(max(lo, 1), hi + 1) if (exact is None or n == exact) and n != excluded)
-        self.legal = _bids_for(seat, numbers, nil and excluded != 0, blind and excluded != 0)
-        self.allowed = frozenset((bid.tricks, bid.blind) for bid in self.legal)
+        self.seat, self.bids, self.spades = seat, bids, spades
+        self.blind_nil, self.blind_numbers = blind_nil, blind_numbers
+        self.legal = legal
+        self.cut = next((at for at, bid in enumerate(legal) if bid.blind and bid.tricks), len(legal))
+        self.allowed = frozenset((bid.tricks, bid.blind) for bid in legal)
 
     def allows(self, bid: Bid) -> bool:
         """Whether ``bid`` (by this rule's seat) is one of :attr:`legal`."""
         return (bid.tricks, bid.blind) in self.allowed
-
-    def allows_number(self, tricks: int) -> bool:
-        return self.lo <= tricks <= self.hi and (self.exact is None or tricks == self.exact)
 
 
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase).
 
     Cached on what changes the answer: the seat, the bids so far, the spades held (whiz only) and whether
-    blind nil is open (worked out from the scores first, so that the cache does not depend on them).
+    each kind of blind bid is open (worked out from the scores first, so that the cache does not depend on
+    them).
     """
     counted = rules.bid_format.numbers_are_spades
     spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if counted else 0
@@ -88,9 +89,9 @@ def seat_rule(
     """What ``seat`` may bid after ``bids`` (per seat, None until made), holding ``spades`` spades (read
     only where the numbers are the spades held), at ``scores``: :func:`bid_rule` for a hand, and the rule a
     score sheet is checked by."""
-    deficit = rules.blind_nil_deficit
-    blind = rules.blind_nil and (deficit is None or trailing_by(rules, seat, scores) >= deficit)
-    return _cached_rule(rules, seat, bids, spades, blind)
+    return _cached_rule(
+        rules, seat, bids, spades, blind_nil_open(rules, seat, scores)[0], blind_bids_open(rules, seat, scores)[0]
+    )
 
 
 def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
@@ -102,123 +103,120 @@ def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _cached_rule(rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind: bool) -> _BidRule:
-    """The rule for ``seat`` given the bids so far, the spades held (whiz) and whether blind nil is open;
-    depends on nothing else, so it is cached."""
-    fmt = rules.bid_format
+def _cached_rule(
+    rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, blind_nil: bool, blind_numbers: bool
+) -> _BidRule:
+    """The rule for ``seat`` given the bids so far, the spades held (whiz) and whether blind nil and blind
+    numbers are open; depends on nothing else, so it is cached."""
+    candidates = _candidates(rules, seat, spades, blind_nil, blind_numbers)
+    legal = tuple(bid for bid in candidates if _refusal(rules, seat, bids, spades, bid) is None)
+    return _BidRule(seat, bids=bids, spades=spades, blind_nil=blind_nil, blind_numbers=blind_numbers, legal=legal)
+
+
+@lru_cache(maxsize=4096)
+def _candidates(rules: Rules, seat: int, spades: int, blind_nil: bool, blind_numbers: bool) -> tuple[Bid, ...]:
+    """The bids the format lets ``seat`` consider before the ties to the other bids, in the codec's order."""
     tricks = rules.tricks_per_hand
-    lo, hi, exact = rules.min_bid, tricks, None
-    nil, nil_why = rules.nil, "the rules do not allow nil"
-    number_why = f"bids run from {rules.min_bid} to {tricks}"
-    blind_why = "the rules do not allow blind nil" if not rules.blind_nil else ""
+    bids = [Bid(seat, 0)] if rules.nil else []
+    if rules.bid_format.numbers_are_spades:
+        bids += [Bid(seat, spades)] if spades else []
+    else:
+        bids += [Bid(seat, number) for number in range(rules.min_bid, tricks + 1)]
+    if blind_nil:
+        bids.append(Bid(seat, 0, blind=True))
+    if blind_numbers and rules.blind_bid_min is not None:
+        bids += [Bid(seat, number, blind=True) for number in range(rules.blind_bid_min, tricks + 1)]
+    return tuple(bids)
 
-    partner = rules.partner_of(seat)
-    partner_bid = bids[partner] if partner is not None else None
 
-    if fmt.numbers_are_spades:
-        lo, exact = 1, spades  # the spade count is the bid, below min_bid too
-        number_why = f"in {fmt.name} you bid nil or exactly your {exact} spades"
-        if exact == 0:
-            lo, hi = 1, 0
-            number_why = f"in {fmt.name} a hand without spades must bid nil"
-    elif fmt.one_nil_per_side:
-        minimum = max(rules.team_minimum or 1, rules.min_bid)
-        if partner_bid is None:
-            lo = minimum
-            number_why = f"in {fmt.name} the first partner bids nil or at least {minimum}"
-        elif partner_bid.tricks == 0:
-            lo, nil = minimum, False
-            nil_why = f"in {fmt.name} only one partner bids nil, and your partner did"
-            number_why = f"your partner bid nil, so you must bid at least {minimum}"
-        else:
-            lo, hi = 1, 0
-            number_why = f"in {fmt.name} one partner must bid nil, and your partner bid a number"
-    elif partner_bid is not None:
-        team_minimum = rules.team_minimum
-        if team_minimum is not None:
-            needed = team_minimum - partner_bid.tricks
-            if needed > lo:
-                lo = needed
-                number_why = (
-                    f"the side's contract must reach {team_minimum}: with your partner's "
-                    f"{partner_bid.tricks} you must bid at least {needed}"
-                )
-            if needed > 0:
-                nil = False
-                nil_why = f"the side's contract must reach {team_minimum}, so you cannot bid nil"
-        if partner_bid.tricks == 0 and not rules.both_partners_nil:
-            nil = False
-            nil_why = "your partner bid nil and both partners may not bid nil"
-    if not nil and blind:
-        blind, blind_why = False, nil_why
+def _refusal(
+    rules: Rules, seat: int, bids: tuple[Bid | None, ...], spades: int, bid: Bid
+) -> tuple[IllegalReason, str] | None:
+    """Why ``bid`` (blind bids taken as open: :func:`check_bid` says when they are not) may not follow
+    ``bids``, as a reason and its words, or None: the range and the format, the ties to the bids before
+    (partner, cap, "no 13"), then the look-ahead (every later bidder must still have a legal bid)."""
+    tricks, total = bid.tricks, rules.tricks_per_hand
+    fmt = rules.bid_format
+    if bid.blind and tricks:
+        lowest = rules.blind_bid_min
+        if lowest is None:
+            return IllegalReason.BLIND_BID_NOT_ALLOWED, "the rules do not allow blind bids other than nil"
+        if not lowest <= tricks <= total:
+            return IllegalReason.BID_OUT_OF_RANGE, f"blind bids run from {lowest} to {total}"
+    elif bid.blind and not rules.blind_nil:
+        return IllegalReason.BLIND_NIL_NOT_ALLOWED, "the rules do not allow blind nil"
+    elif tricks == 0 and not rules.nil:
+        return IllegalReason.NIL_NOT_ALLOWED, "the rules do not allow nil"
+    elif tricks and fmt.numbers_are_spades and tricks <= total and tricks != spades:
+        if spades == 0:
+            return IllegalReason.BID_NOT_ALLOWED, f"in {fmt.name} a hand without spades must bid nil"
+        return IllegalReason.BID_NOT_ALLOWED, f"in {fmt.name} you bid nil or exactly your {spades} spades"
+    elif tricks and not (1 if fmt.numbers_are_spades else rules.min_bid) <= tricks <= total:
+        return IllegalReason.BID_OUT_OF_RANGE, f"bids run from {rules.min_bid} to {total}"
+    values = tuple(None if made is None else made.tricks for made in bids)
+    why = partner_refusal(rules, seat, values, tricks)
+    if why is not None:
+        if tricks:
+            return IllegalReason.BID_NOT_ALLOWED, why
+        return (IllegalReason.BLIND_NIL_NOT_ALLOWED if bid.blind else IllegalReason.NIL_NOT_ALLOWED), why
+    why = total_refusal(rules, values, tricks)
+    if why is not None:
+        return IllegalReason.BID_NOT_ALLOWED, why
+    after = list(values)
+    after[seat] = tricks
+    if not completes(rules, _order_of(rules, seat, values), tuple(after)):
+        return IllegalReason.BID_NOT_ALLOWED, (
+            "a later bidder would be left without a legal bid (a bid is offered only if every later bidder "
+            "can still bid)"
+        )
+    return None
 
-    excluded = None
-    if rules.forbid_total_equal_tricks and sum(bid is not None for bid in bids) == rules.players - 1:
-        others = sum(bid.tricks for bid in bids if bid is not None)
-        if 0 <= tricks - others <= tricks:
-            excluded = tricks - others
-    return _BidRule(
-        seat, lo=lo, hi=hi, exact=exact, nil=nil, blind=blind, excluded=excluded, number_why=number_why,
-        nil_why=nil_why, blind_why=blind_why,
-    )
+
+def _order_of(rules: Rules, seat: int, values: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The bid order of the hand in which ``seat`` bids after the bids ``values``: its dealer follows from
+    how many have bid (the seat to bid is the next in the order)."""
+    made = sum(value is not None for value in values)
+    probe = bid_order(rules, 0)
+    return bid_order(rules, (seat - probe[made]) % rules.players)
 
 
 def blind_nil_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
     """Whether ``seat`` may bid blind nil at these scores, and why not."""
     if not rules.blind_nil:
         return False, "the rules do not allow blind nil"
-    if rules.blind_nil_deficit is None:
+    return _deficit_allows(rules, "blind nil", rules.blind_nil_deficit, seat, scores)
+
+
+def blind_bids_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[bool, str]:
+    """Whether ``seat`` may bid a blind number at these scores (``blind_bid_min``), and why not."""
+    if rules.blind_bid_min is None:
+        return False, "the rules do not allow blind bids other than nil"
+    return _deficit_allows(rules, "a blind bid", rules.blind_bid_deficit, seat, scores)
+
+
+def _deficit_allows(
+    rules: Rules, what: str, deficit: int | None, seat: int, scores: tuple[int, ...]
+) -> tuple[bool, str]:
+    if deficit is None:
         return True, ""
-    deficit = trailing_by(rules, seat, scores)
-    if deficit < rules.blind_nil_deficit:
-        return False, (
-            f"blind nil needs the side to trail by at least {rules.blind_nil_deficit}; it trails by {deficit}"
-            if deficit > 0
-            else f"blind nil needs the side to trail by at least {rules.blind_nil_deficit}; it does not trail"
-        )
+    behind = trailing_by(rules, seat, scores)
+    if behind < deficit:
+        trails = f"it trails by {behind}" if behind > 0 else "it does not trail"
+        return False, f"{what} needs the side to trail by at least {deficit}; {trails}"
     return True, ""
-
-
-@lru_cache(maxsize=4096)
-def _bids_for(seat: int, numbers: tuple[int, ...], nil: bool, blind: bool) -> tuple[Bid, ...]:
-    bids = [Bid(seat, 0)] if nil else []
-    bids.extend(Bid(seat, number) for number in numbers)
-    if blind:
-        bids.append(Bid(seat, 0, blind=True))
-    return tuple(bids)
 
 
 def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -> None:
     """Raise :class:`IllegalActionError` with the reason when ``rule`` does not allow ``bid``."""
-    tricks = bid.tricks
-    if bid.blind:
-        if not rule.blind:
-            why = rule.blind_why or blind_nil_open(rules, bid.seat, scores)[1]
-            raise IllegalActionError(
-                IllegalReason.BLIND_NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid blind nil: {why}", action=bid
-            )
-    elif tricks == 0:
-        if not rule.nil:
-            raise IllegalActionError(
-                IllegalReason.NIL_NOT_ALLOWED, f"seat {bid.seat} cannot bid nil: {rule.nil_why}", action=bid
-            )
-    elif not (1 if rule.exact is not None else rules.min_bid) <= tricks <= rules.tricks_per_hand:
-        raise IllegalActionError(
-            IllegalReason.BID_OUT_OF_RANGE,
-            f"seat {bid.seat} cannot bid {tricks}: bids run from {rules.min_bid} to {rules.tricks_per_hand}",
-            action=bid,
-        )
-    elif not rule.allows_number(tricks):
-        raise IllegalActionError(
-            IllegalReason.BID_NOT_ALLOWED, f"seat {bid.seat} cannot bid {tricks}: {rule.number_why}", action=bid
-        )
-    if tricks == rule.excluded:
-        raise IllegalActionError(
-            IllegalReason.BID_NOT_ALLOWED,
-            f"seat {bid.seat} cannot bid {'nil' if tricks == 0 else tricks}: the last bidder may not make the "
-            f"total of the bids equal the {rules.tricks_per_hand} tricks",
-            action=bid,
-        )
+    refusal = None
+    if bid.blind:  # open at these scores first, as a seat decides before looking
+        opened, why = (blind_bids_open if bid.tricks else blind_nil_open)(rules, bid.seat, scores)
+        reason = IllegalReason.BLIND_BID_NOT_ALLOWED if bid.tricks else IllegalReason.BLIND_NIL_NOT_ALLOWED
+        refusal = None if opened else (reason, why)
+    refusal = refusal or _refusal(rules, rule.seat, rule.bids, rule.spades, bid)
+    if refusal is not None:
+        reason, why = refusal
+        raise IllegalActionError(reason, f"seat {bid.seat} cannot bid {bid.label}: {why}", action=bid)
 
 
 def fixed_bids(rules: Rules, held: tuple[int, ...]) -> tuple[Bid | None, ...]:
@@ -251,7 +249,7 @@ def sheet_refusal(rules: Rules, bids: tuple[Bid, ...], scores: tuple[int, ...] |
             if bid != _fixed_bid(rules, seat, spades[seat]):
                 return f"seat {seat} bid {bid.label}, but {rules.bidding} bids are fixed at the deal to the spades held"
         return None
-    before = _scores_opening_blind_nil(rules, [bid.seat for bid in bids if bid.blind]) if scores is None else scores
+    before = _scores_opening_blind_bids(rules, bids) if scores is None else scores
     if isinstance(before, str):
         return before
     n = rules.players
@@ -310,27 +308,34 @@ def _spade_counts(rules: Rules, bids: tuple[Bid, ...]) -> tuple[int, ...] | str:
     return tuple(count or 0 for count in counts)
 
 
-def _scores_opening_blind_nil(rules: Rules, seats: list[int]) -> tuple[int, ...] | str:
-    """Scores of a game in progress (not over, within a record's bounds) at which every seat of ``seats``
-    may bid blind nil, or why there are none."""
+def _scores_opening_blind_bids(rules: Rules, bids: tuple[Bid, ...]) -> tuple[int, ...] | str:
+    """Scores of a game in progress (not over, within a record's bounds) at which every blind bid of ``bids``
+    is open (blind nil by ``blind_nil_deficit``, a blind number by ``blind_bid_deficit``), or why there are
+    none."""
     sides = rules.num_sides
-    deficit = rules.blind_nil_deficit
-    if not seats or not deficit:  # all tied at 0: every side trails by 0, and the game is not over
+    needed: dict[int, int] = {}  # side -> how far it must trail the best other side
+    for bid in bids:
+        deficit = (rules.blind_bid_deficit if bid.tricks else rules.blind_nil_deficit) if bid.blind else None
+        if deficit is not None:  # None: open at any score
+            side = rules.tables.side_of[bid.seat]
+            needed[side] = max(needed.get(side, 0), deficit)
+    if not any(needed.values()):  # all tied at 0: every side trails by 0, and the game is not over
         return (0,) * sides
-    trailing = {rules.tables.side_of[seat] for seat in seats}
-    leaders = [side for side in range(sides) if side not in trailing]
-    why = f"blind nil needs the side to trail by at least {deficit}"
-    if not leaders:
+    seats = [bid.seat for bid in bids if bid.blind and rules.tables.side_of[bid.seat] in needed]
+    what = "blind nil" if all(bid.tricks == 0 for bid in bids if bid.blind) else "a blind bid"
+    why = f"{what} needs the side to trail by at least {max(needed.values())}"
+    tops = [side for side in range(sides) if not needed.get(side)]  # sides that may share the top score
+    if len(tops) > 1:  # a tied top never ends a game
+        return tuple(-needed.get(side, 0) for side in range(sides))
+    if not tops or tops[0] in needed:  # the one side at the top must trail too
         listed = ", ".join(map(str, seats))
         who = f"{seats[0]} and {seats[1]} cannot both" if len(seats) == 2 else f"{listed} cannot all"
-        return f"seats {who} bid blind nil: {why}, and the leading side trails nobody"
-    if len(leaders) > 1:  # a tied top never ends a game
-        return tuple(-deficit if side in trailing else 0 for side in range(sides))
+        return f"seats {who} bid blind: {why}, and the leading side trails nobody"
     top = min(rules.target_score - 1, MAX_NUMBER)  # a unique top must stay under the target
-    low = top - deficit  # and the trailing sides above the losing score
+    low = top - max(needed.values())  # and the trailing sides above the losing score
     if low < -MAX_NUMBER or (rules.losing_score is not None and low <= rules.losing_score):
         return (
-            f"seat {seats[0]} cannot bid blind nil: {why}, and a side that far behind the leader would have ended "
+            f"seat {seats[0]} cannot bid blind: {why}, and a side that far behind the leader would have ended "
             f"the game (target {rules.target_score}, losing score {rules.losing_score})"
         )
-    return tuple(low if side in trailing else top for side in range(sides))
+    return tuple(top - needed.get(side, 0) for side in range(sides))

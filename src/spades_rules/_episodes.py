@@ -13,7 +13,7 @@ from typing import Final
 from spades_rules._messages import describe
 from spades_rules.actions import Redeal
 from spades_rules.cards import Card, format_cards
-from spades_rules.codec import REDEAL_BASE, compact_step, decode_action, legal_codes, mask_refusal
+from spades_rules.codec import REDEAL_BASE, compact_step, decode_action, exchange_sizes, legal_codes, mask_refusal
 from spades_rules.engine import apply
 from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
@@ -112,7 +112,7 @@ so far for the exchange it is making (one slot per card of the deck, as the tens
 def shows_picks(rules: Rules, compact: bool) -> bool:
     """Whether the observations carry the :data:`PICKED_BLOCK`: in the compact space, when the rules have
     an exchange."""
-    return compact and rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0
+    return compact and bool(exchange_sizes(rules))
 
 
 def picked_tensor(rules: Rules, state: GameState, seat: int, picked: tuple[Card, ...]) -> list[float]:

@@ -59,7 +59,10 @@ def check_combination(rules: Rules) -> None:
     if rules.partnerships and rules.blind_nil:  # elsewhere no exchange happens: its size cannot take effect
         _check_exchange(rules, "blind_nil_exchange", rules.blind_nil_exchange, tricks)
     _check_blind_nil(rules)
+    _check_cap(rules, tricks)
     _check_double_nil(rules)
+    _check_blind_bids(rules, tricks)
+    _check_nil_exchange(rules, tricks)
     if rules.first_trick_lowest_club and rules.first_lead != "lowest_club":
         raise RulesError(
             "first_trick_lowest_club needs first_lead='lowest_club': every club holder plays its lowest club to "
@@ -163,6 +166,64 @@ def _check_double_nil(rules: Rules) -> None:
         )
 
 
+def _check_cap(rules: Rules, tricks: int) -> None:
+    """``max_team_bid``: a partnership's choice of numbers, at least every minimum, at most the hand."""
+    cap = rules.max_team_bid
+    if cap is None:
+        return
+    if not rules.partnerships:
+        raise RulesError("max_team_bid caps a partnership's bid: it needs partnerships=True")
+    if not rules.bid_format.numbers_chosen:
+        raise RulesError(
+            f"max_team_bid cannot combine with bidding={rules.bidding!r}: the format fixes the numbers bid"
+        )
+    if cap > tricks:
+        raise RulesError(f"max_team_bid must be between 1 and the {tricks} tricks of a hand, not {cap}")
+    minimum = rules.team_minimum
+    if minimum is not None and minimum > cap:
+        given = "team_min_bid" if rules.team_min_bid is not None else f"team_min_bid (by default {minimum} here)"
+        raise RulesError(f"max_team_bid={cap} is below the team minimum: {given} must be at most max_team_bid")
+    if rules.min_bid > cap:
+        raise RulesError(f"max_team_bid={cap} is below min_bid={rules.min_bid}: no partner could bid a number")
+
+
+
+def _check_blind_bids(rules: Rules, tricks: int) -> None:
+    """``blind_bid_min``: standard bids, a number within the minimum, the hand and the cap."""
+    lowest = rules.blind_bid_min
+    if lowest is None:
+        return
+    if not rules.bid_format.blind_bids_possible:
+        raise RulesError(
+            f"blind_bid_min cannot combine with bidding={rules.bidding!r}: blind bids are for standard bidding"
+        )
+    if lowest < rules.min_bid:
+        raise RulesError(f"blind_bid_min={lowest} is below min_bid={rules.min_bid}: a blind bid is a bid")
+    if lowest > tricks:
+        raise RulesError(f"blind_bid_min must be between 1 and the {tricks} tricks of a hand, not {lowest}")
+    if rules.max_team_bid is not None and lowest > rules.max_team_bid:
+        raise RulesError(
+            f"blind_bid_min={lowest} is above max_team_bid={rules.max_team_bid}: no blind bid could be made"
+        )
+
+
+
+def _check_nil_exchange(rules: Rules, tricks: int) -> None:
+    """``nil_exchange``: partners, nil, bids chosen by the players, and an exchange that stays listable."""
+    if not rules.nil_exchange:
+        return
+    if not rules.partnerships:
+        raise RulesError("nil_exchange passes cards to a partner: it needs partnerships=True")
+    if not rules.nil:
+        raise RulesError("nil_exchange passes cards after a nil: it needs nil=True")
+    if not rules.bid_format.has_bidding_phase:
+        raise RulesError(
+            f"nil_exchange cannot combine with bidding={rules.bidding!r}: its bids are not chosen by the players"
+        )
+    _check_exchange(rules, "nil_exchange", rules.nil_exchange, tricks)
+
+
+
 def _check_round(rules: Rules) -> None:
     """A round of bids can be completed: the first bidder has a bid every later bidder can follow."""
     fmt = rules.bid_format
@@ -174,7 +235,7 @@ def _check_round(rules: Rules) -> None:
     if round_possible(rules, order):
         return
     names = ["min_bid", "nil"]
-    names += [name for name in ("team_min_bid",) if getattr(rules, name) is not None]
+    names += [name for name in ("team_min_bid", "max_team_bid") if getattr(rules, name) is not None]
     if rules.forbid_total_equal_tricks:
         names.append("forbid_total_equal_tricks")
     if not rules.both_partners_nil:

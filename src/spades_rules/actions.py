@@ -3,7 +3,8 @@
 - :class:`Deal` is the chance action of the ``DEAL`` phase: the whole shuffled deck, in order.
 - :class:`DrawDecision` keeps or rejects the top card of the stock (two-player draw, ``DRAW`` phase).
 - :class:`Redeal` calls for a misdeal when the rules allow it (``BID`` phase, before the first bid).
-- :class:`Bid` bids tricks, nil (``tricks=0``) or blind nil (``blind=True``) in the ``BID`` phase.
+- :class:`Bid` bids tricks, nil (``tricks=0``), blind nil or a blind number (``blind=True``) in the ``BID``
+  phase.
 - :class:`Exchange` passes cards after a blind nil (``EXCHANGE`` phase).
 - :class:`Play` plays a card (``PLAY`` phase).
 
@@ -18,7 +19,8 @@ action             ``str(action)``                 ``action.to_dict()``
 ``DrawDecision``   ``1:keep``, ``1:reject``        ``{"type": "draw", "seat": 1, "keep": true}``
 ``Redeal``         ``2:redeal``                    ``{"type": "redeal", "seat": 2}``
 ``Bid``            ``1:bid 4``, ``1:nil``,         ``{"type": "bid", "seat": 1, "tricks": 4,
-                   ``1:blind`` (blind nil)         "blind": false}``
+                   ``1:blind`` (blind nil),        "blind": false}``
+                   ``1:blind 6`` (a blind 6)
 ``Exchange``       ``3:pass AS KH``                ``{"type": "exchange", "seat": 3, "cards": ["KH", "AS"]}``
 ``Play``           ``0:play AS``                   ``{"type": "play", "seat": 0, "card": "AS"}``
 =================  ==============================  ====================================================
@@ -252,18 +254,13 @@ def _check_tricks(instance: Bid, attribute: attrs.Attribute[int], value: int) ->
 @never_raising_text
 @attrs.frozen(cache_hash=True)
 class Bid:
-    """A bid of ``tricks`` tricks; ``tricks=0`` is nil, and ``blind=True`` (only with nil) is blind nil."""
+    """A bid of ``tricks`` tricks; ``tricks=0`` is nil. ``blind=True`` bids before looking at the cards:
+    blind nil, or a blind number where the rules allow blind bids (``Rules.blind_bid_min``: "blind 6" is
+    ``Bid(seat, 6, blind=True)``)."""
 
     seat: int = attrs.field(converter=_integer, validator=_check_seat)
     tricks: int = attrs.field(converter=_integer, validator=_check_tricks)
     blind: bool = attrs.field(default=False, validator=_check_flag)
-
-    def __attrs_post_init__(self) -> None:
-        if self.blind and self.tricks:
-            raise IllegalActionError(
-                IllegalReason.BLIND_NIL_NOT_ALLOWED,
-                f"only nil can be bid blind, not {self.tricks}: Bid(seat, 0, blind=True)",
-            )
 
     @classmethod
     def nil(cls, seat: int) -> Bid:
@@ -281,15 +278,20 @@ class Bid:
         return self.tricks == 0
 
     @property
+    def is_blind_nil(self) -> bool:
+        """True for blind nil (not for a blind number)."""
+        return self.blind and self.tricks == 0
+
+    @property
     def label(self) -> str:
-        """The bid as a score sheet shows it: ``"4"``, ``"nil"`` or ``"blind nil"``."""
+        """The bid as a score sheet shows it: ``"4"``, ``"nil"``, ``"blind nil"`` or ``"blind 6"``."""
         if self.blind:
-            return "blind nil"
+            return f"blind {self.tricks}" if self.tricks else "blind nil"
         return "nil" if self.tricks == 0 else str(self.tricks)
 
     def __str__(self) -> str:
         if self.blind:
-            return f"{self.seat}:blind"
+            return f"{self.seat}:blind {self.tricks}" if self.tricks else f"{self.seat}:blind"
         return f"{self.seat}:nil" if self.tricks == 0 else f"{self.seat}:bid {self.tricks}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -450,6 +452,10 @@ def _parse(text: str) -> Action:
         if len(rest) != 1 or not _NUMBER.match(rest[0]):
             raise RecordError(f"{shown}: a bid needs a number of tricks, e.g. '{seat}:bid 4'")
         return Bid(seat, int(rest[0]))
+    if verb == "blind" and rest:  # a blind number: '2:blind 6' (blind nil is '2:blind')
+        if len(rest) != 1 or not _NUMBER.match(rest[0]):
+            raise RecordError(f"{shown}: a blind bid is '{seat}:blind' (nil) or a number, e.g. '{seat}:blind 6'")
+        return Bid(seat, int(rest[0]), blind=True)
     simple: dict[str, Action] = {
         "nil": Bid.nil(seat),
         "blind": Bid.blind_nil(seat),

@@ -343,7 +343,9 @@ def _parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="score one hand from bids and tricks per seat")
     add_rules(score)
-    score.add_argument("--bids", nargs="+", metavar="BID", help="per seat: a number, nil or blind (blind nil)")
+    score.add_argument(
+        "--bids", nargs="+", metavar="BID", help="per seat: a number, nil, blind (blind nil) or a blind number (b6)"
+    )
     score.add_argument("--tricks", nargs="+", type=int, required=True, metavar="N", help="tricks won per seat")
     score.add_argument("--bags", nargs="+", type=int, metavar="N", help="bags per side before the hand")
     score.add_argument("--partial", action="store_true",

@@ -2,7 +2,8 @@
 
 Every action a player takes has one integer code, the same whatever the state and the rules (only an
 exchange's code depends on how many cards are passed, which the rules fix). OpenSpiel's numbering is kept
-for everything OpenSpiel has; what it lacks lives above 65:
+for everything OpenSpiel has; what it lacks lives above 65 (the codes below 90 have kept their numbers
+since the first release candidate; the exchange block moved from 90 to 117 when blind bids came):
 
 =============  ==========================================================================================
 code           action
@@ -15,14 +16,17 @@ code           action
 81, 82         play the little joker (``LJ``), the big joker (``BJ``)
 83, 84         two-player draw: keep, reject
 85 – 89        call a redeal: seat 0 … 4 (85 + seat)
-90 + r         blind-nil exchange of *k* cards (k = ``Rules.blind_nil_exchange``): *r* is the rank of the
-               set of card indices among all k-subsets of the 54 indices, in lexicographic order
-               (``r < C(54, k)``: the exchange codes are dense; :data:`EXCHANGE_BASE` + r). The full
+90 – 116       a blind bid of 1 … 27 tricks (``Rules.blind_bid_min``): 89 + n
+117 + r        an exchange of *k* cards (k = ``Rules.blind_nil_exchange`` after a blind nil,
+               ``Rules.nil_exchange`` after a plain nil): *r* is the rank of the set of card indices among
+               all k-subsets of the 54 indices, in lexicographic order (``r < C(54, k)``: the exchange
+               codes are dense; :data:`EXCHANGE_BASE` + r; the state's pending exchange gives *k*). The full
                space only: the compact space (below) picks an exchange's cards one by one, as card codes
 =============  ==========================================================================================
 
 Within each phase the codes increase in the order of :func:`~spades_rules.engine.legal_actions`: plays by
-card (jokers last), bids nil, 1 … n then blind nil then redeals by seat, keep before reject, exchanges in
+card (jokers last), bids nil, 1 … n then blind nil then redeals by seat then blind numbers, keep before
+reject, exchanges in
 :func:`itertools.combinations` order of the sorted hand. So ``legal_codes(state)`` is sorted, like
 OpenSpiel's ``legal_actions()``.
 
@@ -33,20 +37,20 @@ The deal is a chance outcome, not a player's action, and has no code.
 (0, 51, 82)
 >>> encode_action(Bid.nil(2)), encode_action(Bid(2, 13)), encode_action(Bid.blind_nil(2))
 (52, 65, 80)
->>> encode_action(Exchange(0, "2C 3C")), encode_action(Exchange(0, "2C 4C"))
-(90, 91)
+>>> encode_action(Bid(2, 6, blind=True)), encode_action(Exchange(0, "2C 3C")), encode_action(Exchange(0, "2C 4C"))
+(95, 117, 118)
 >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 1))
 >>> decode_action(56, state)
 Bid(seat=1, tricks=4, blind=False)
 >>> legal_codes(state)
 (52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65)
 >>> num_distinct_actions(Rules.bicycle()), num_distinct_actions(Rules.standard())
-(66, 1521)
+(66, 1548)
 >>> num_distinct_actions(Rules.standard(), compact=True)
 81
 >>> mask = legal_action_mask(state)
 >>> len(mask), [code for code, legal in enumerate(mask) if legal] == list(legal_codes(state))
-(1521, True)
+(1548, True)
 
 **The compact action space** (``compact=True`` in :func:`num_distinct_actions`, :func:`legal_codes` and
 :func:`legal_action_mask`; :func:`compact_step` applies a code) has every code of the table above but
@@ -54,7 +58,7 @@ no exchange block: an exchange of *k* cards is *k* consecutive decisions of the 
 exchange phase, each the card code (0 – 51, 81, 82) of a card it holds and has not yet picked for this
 exchange, in any order. The picks so far travel beside the state (``picked``, a tuple of cards); after
 the *k*-th pick, ``Exchange(seat, the k picked cards)`` is applied. Its :func:`num_distinct_actions` is
-the highest code the rules can produce, plus one: 81 for standard Spades instead of 1,521, and it stays
+the highest code the rules can produce, plus one: 81 for standard Spades instead of 1,548, and it stays
 small for any exchange size (the full space of ``blind_nil_exchange=6`` has 25.8 million codes, too
 many for a mask). Everything else (decisions, order, codes outside the exchange) is the same in both
 spaces, so a game played in either reaches the same states.
@@ -88,13 +92,14 @@ from spades_rules._checks import check_seat, not_a_state, not_an_action
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
-from spades_rules.engine import apply, legal_actions
+from spades_rules.engine import apply, exchange_size, legal_actions
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
 __all__ = [
     "BIG_JOKER_CODE",
+    "BLIND_BID_BASE",
     "BLIND_NIL_CODE",
     "DRAW_KEEP_CODE",
     "DRAW_REJECT_CODE",
@@ -126,7 +131,9 @@ DRAW_REJECT_CODE: Final = 84
 """Two-player draw: reject the top card (and keep the next)."""
 REDEAL_BASE: Final = 85
 """Seat ``s`` calling a redeal is ``REDEAL_BASE + s``."""
-EXCHANGE_BASE: Final = 90
+BLIND_BID_BASE: Final = 89
+"""A blind bid of ``n`` tricks (``n >= 1``) is ``BLIND_BID_BASE + n``: 90 – 116."""
+EXCHANGE_BASE: Final = 117
 """An exchange is ``EXCHANGE_BASE +`` the lexicographic rank of its card set among the k-subsets of 54."""
 
 _UNIVERSE: Final = len(ALL_CARDS)
@@ -187,14 +194,14 @@ def encode_action(action: Action) -> int:
         return _card_code(action.card)
     if kind is Bid:
         assert isinstance(action, Bid)
-        if action.blind:
-            return BLIND_NIL_CODE
         if action.tricks > MAX_BID:
             raise IllegalActionError(
                 IllegalReason.BID_OUT_OF_RANGE,
                 f"{action} has no code: no rules deal more than {MAX_BID} tricks",
                 action=action,
             )
+        if action.blind:
+            return BLIND_BID_BASE + action.tricks if action.tricks else BLIND_NIL_CODE
         return NIL_CODE + action.tricks
     if kind is DrawDecision:
         assert isinstance(action, DrawDecision)
@@ -219,8 +226,13 @@ def encode_action(action: Action) -> int:
     raise not_an_action(action, "encode_action")
 
 
-def _exchanges_possible(rules: Rules) -> bool:
-    return rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0
+def exchange_sizes(rules: Rules) -> tuple[int, ...]:
+    """The numbers of cards an exchange may pass under ``rules`` (after a blind nil, after a plain nil; none
+    without partners), internal: the adapters and the tensor ask it too."""
+    if not rules.partnerships:
+        return ()
+    sizes = {rules.blind_nil_exchange if rules.blind_nil else 0, rules.nil_exchange if rules.nil else 0}
+    return tuple(sorted(size for size in sizes if size))
 
 
 def num_distinct_actions(rules: Rules, *, compact: bool = False) -> int:
@@ -236,7 +248,7 @@ def num_distinct_actions(rules: Rules, *, compact: bool = False) -> int:
     >>> num_distinct_actions(Rules.two_player()), num_distinct_actions(Rules.three_player())
     (85, 81)
     >>> num_distinct_actions(Rules.jokers()), num_distinct_actions(Rules.jokers(), compact=True)
-    (1521, 83)
+    (1548, 83)
     """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(
@@ -264,8 +276,11 @@ def _num_distinct_actions(rules: Rules, compact: bool) -> int:
         highest = max(highest, DRAW_REJECT_CODE)
     if rules.redeal_on:
         highest = max(highest, REDEAL_BASE + rules.players - 1)
-    if _exchanges_possible(rules) and not compact:
-        highest = EXCHANGE_BASE + comb(_UNIVERSE, rules.blind_nil_exchange) - 1
+    if rules.blind_bid_min is not None:
+        highest = max(highest, BLIND_BID_BASE + rules.tricks_per_hand)
+    sizes = exchange_sizes(rules)
+    if sizes and not compact:
+        highest = EXCHANGE_BASE + max(comb(_UNIVERSE, size) for size in sizes) - 1
     return highest + 1
 
 
@@ -275,8 +290,10 @@ def mask_refusal(rules: Rules, compact: bool) -> str | None:
     size = _num_distinct_actions(rules, compact)
     if size <= MASK_LIMIT:
         return None
+    largest = max(exchange_sizes(rules))
+    names = [f"{name}={largest}" for name in ("blind_nil_exchange", "nil_exchange") if getattr(rules, name) == largest]
     return (
-        f"blind_nil_exchange={rules.blind_nil_exchange} gives {size:,} action codes, more than the "
+        f"{' and '.join(names)} gives {size:,} action codes, more than the "
         f"{MASK_LIMIT:,} a mask may hold (the compact action space, where an exchange is picked a card at a "
         f"time, has {_num_distinct_actions(rules, True)})"
     )
@@ -295,11 +312,11 @@ _PHASE_OF_KIND: Final = {
 def _kind_of(code: int) -> str:
     if code < NIL_CODE or code in (LITTLE_JOKER_CODE, BIG_JOKER_CODE):
         return "play"
-    if code <= BLIND_NIL_CODE:
+    if code <= BLIND_NIL_CODE or BLIND_BID_BASE < code < EXCHANGE_BASE:
         return "bid"
     if code in (DRAW_KEEP_CODE, DRAW_REJECT_CODE):
         return "draw"
-    if code < EXCHANGE_BASE:
+    if code <= BLIND_BID_BASE:
         return "redeal"
     return "exchange"
 
@@ -371,10 +388,18 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
         card = ALL_CARDS[code] if code < NIL_CODE else LITTLE_JOKER if code == LITTLE_JOKER_CODE else BIG_JOKER
         return Play(seat, card)
     if kind == "bid":
+        if code > BLIND_BID_BASE:
+            return Bid(seat, code - BLIND_BID_BASE, blind=True)
         return Bid.blind_nil(seat) if code == BLIND_NIL_CODE else Bid(seat, code - NIL_CODE)
     if kind == "draw":
         return DrawDecision(seat, code == DRAW_KEEP_CODE)
-    indices = _unrank_subset(code - EXCHANGE_BASE, rules.blind_nil_exchange)
+    assert state.hand is not None
+    size = exchange_size(rules, state.hand)
+    if code - EXCHANGE_BASE >= comb(_UNIVERSE, size):
+        raise IllegalActionError(
+            IllegalReason.NOT_AN_ACTION, f"code {code} is not an exchange of {size} cards, the exchange due now"
+        )
+    indices = _unrank_subset(code - EXCHANGE_BASE, size)
     return Exchange(seat, tuple(ALL_CARDS[index] for index in indices))
 
 
@@ -461,7 +486,7 @@ def _check_picked(
     chosen = 0
     for card in cards:
         chosen |= card.bit
-    size = state.rules.blind_nil_exchange
+    size = exchange_size(state.rules, hand)
     if chosen.bit_count() != len(cards) or len(cards) >= size or chosen & hand.held[hand.to_act] != chosen:
         raise IllegalActionError(
             IllegalReason.INVALID_EXCHANGE,
@@ -528,7 +553,7 @@ def compact_step(state: GameState, picked: Iterable[Card], code: int) -> tuple[G
             IllegalReason.INVALID_EXCHANGE, f"seat {seat}{already} {card}: it cannot pick it for the exchange"
         )
     picks = (*cards, card)
-    if len(picks) < state.rules.blind_nil_exchange:
+    if len(picks) < exchange_size(state.rules, hand):
         return state, picks
     return apply(state, Exchange(seat, picks)), ()
 

@@ -16,8 +16,9 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - Redeal (``_apply_redeal``, ``_may_redeal``): a seat whose hand meets ``redeal_on`` may call it before
   the first bid.
 - Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
-- Exchange (``exchanges_due``, ``_apply_exchange``): after the bids, each blind nil bidder with a
-  non-nil partner passes ``blind_nil_exchange`` cards, then the partner returns as many.
+- Exchange (``exchanges_due``, ``exchange_size``, ``_apply_exchange``): after the bids, each nil bidder
+  with a non-nil partner passes ``blind_nil_exchange`` cards after a blind nil, ``nil_exchange`` after a
+  plain nil, then the partner returns as many.
 - First lead (``_begin_play``, ``_first_lead_club``): the dealer's left, or the holder of the lowest club
   (``first_lead``).
 - Plays (``_apply_play``, ``_playable``): follow the effective suit led; lead spades only once broken
@@ -194,15 +195,17 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
         return PLAYS_OF_MASK[to_act].get(mask) or plays_of(to_act, mask)
     if phase is _BID:
         assert hand is not None and hand.to_act is not None
-        bids = bid_rule(state.rules, hand, hand.to_act, state.scores).legal
-        return bids + _redeals(state.rules, hand) if state.rules.redeal_on else bids
+        rule = bid_rule(state.rules, hand, hand.to_act, state.scores)
+        if not state.rules.redeal_on:
+            return rule.legal
+        return rule.legal[:rule.cut] + _redeals(state.rules, hand) + rule.legal[rule.cut:]  # the codec's order
     if phase is _DRAW:
         assert hand is not None and hand.to_act is not None
         return INTERNED_DRAWS[hand.to_act]
     if phase is _EXCHANGE:
         assert hand is not None and hand.to_act is not None
         to_act = hand.to_act
-        size = state.rules.blind_nil_exchange
+        size = exchange_size(state.rules, hand)
         return tuple(Exchange(to_act, cards) for cards in combinations(cards_of_mask(hand.held[to_act]), size))
     return ()
 
@@ -411,14 +414,16 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
 
 # ---------------------------------------------------------------------------------------- exchange
 def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
-    """Blind-nil exchanges in bidding order: the bidder passes first, then the partner returns."""
-    if not rules.blind_nil_exchange:
+    """The exchanges after the bids, in bidding order: each nil bidder whose partner bid a number passes its
+    kind's number of cards (``blind_nil_exchange`` after a blind nil, ``nil_exchange`` after a plain nil),
+    then the partner returns as many."""
+    if not rules.blind_nil_exchange and not rules.nil_exchange:
         return ()
     due: list[tuple[int, int]] = []
     bids = hand.bids
     for seat in hand.bid_order:
         bid = bids[seat]
-        if bid is not None and bid.blind:
+        if bid is not None and bid.tricks == 0 and _nil_exchange_size(rules, bid):
             partner = rules.partner_of(seat)
             partner_bid = None if partner is None else bids[partner]
             if partner is not None and partner_bid is not None and partner_bid.tricks:
@@ -426,11 +431,25 @@ def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
     return tuple(due)
 
 
+def exchange_size(rules: Rules, hand: HandState) -> int:
+    """The number of cards of the exchange due now (the first of ``hand.pending_exchanges``): the nil bidder's
+    kind decides (internal: the codec and the strategies ask it too)."""
+    giver, receiver = hand.pending_exchanges[0]
+    passer = hand.bids[giver]
+    nil_bid = passer if passer is not None and passer.tricks == 0 else hand.bids[receiver]  # who bid the nil
+    assert nil_bid is not None
+    return _nil_exchange_size(rules, nil_bid)
+
+
+def _nil_exchange_size(rules: Rules, nil_bid: Bid) -> int:
+    return rules.blind_nil_exchange if nil_bid.blind else rules.nil_exchange
+
+
 def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     hand = state.hand
     assert hand is not None
     giver, receiver = hand.pending_exchanges[0]
-    size = state.rules.blind_nil_exchange
+    size = exchange_size(state.rules, hand)
     if any(ALL_CARDS[card.index] is not card for card in action.cards):
         refuse_forged(action, action.cards)
     passed = mask_of(action.cards)

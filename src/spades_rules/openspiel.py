@@ -67,7 +67,7 @@ random (:func:`~spades_rules.views.sample_deal`), so OpenSpiel's information-set
 >>> import pyspiel
 >>> game = pyspiel.load_game("spades_rules(preset=jokers,bag_limit=5)")
 >>> game.rules.with_jokers, game.rules.bag_limit, game.num_players(), game.num_distinct_actions()
-(True, 5, 4, 1521)
+(True, 5, 4, 1548)
 >>> str(pyspiel.load_game(str(game))) == str(game)
 True
 >>> state = game.new_initial_state()
@@ -104,7 +104,7 @@ from spades_rules._episodes import (
 from spades_rules._messages import describe
 from spades_rules.actions import Deal, Exchange, PlayerAction
 from spades_rules.cards import ALL_CARDS, Card, format_cards
-from spades_rules.codec import compact_codes, decode_action, encode_action, num_distinct_actions
+from spades_rules.codec import compact_codes, decode_action, encode_action, exchange_sizes, num_distinct_actions
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -268,7 +268,7 @@ def _hand_length(rules: Rules, compact: bool) -> int:
     n, tricks, deck = rules.players, rules.tricks_per_hand, len(rules.deck)
     redeals = MAX_REDEALS if rules.redeal_on else 0
     draws = deck // 2 if rules.deal_method == "draw" else 0
-    exchanges = 2 * n * (max(rules.blind_nil_exchange, 1) if compact else 1)
+    exchanges = 2 * n * (max((*exchange_sizes(rules), 1)) if compact else 1)
     decisions = draws + redeals + n + exchanges + n * tricks
     return max(decisions, (redeals + 1) * deck)
 
@@ -576,7 +576,7 @@ def load_game(
     >>> game.rules.max_hands == DEFAULT_MAX_HANDS
     True
     >>> load_game("standard").num_distinct_actions(), load_game("standard", compact_actions=True).num_distinct_actions()
-    (1521, 81)
+    (1548, 81)
     """
     if not isinstance(whole_game, bool):
         raise RulesError(f"whole_game must be True or False, not {describe(whole_game)}")

@@ -12,7 +12,7 @@ Needs the extra ``spades_rules[pettingzoo]`` (the ``pettingzoo`` package, with G
   (:func:`~spades_rules.codec.legal_codes`; all 0 when it is not the seat's turn). The action space is
   ``Discrete(num_distinct_actions(rules))``: actions are the library's codec codes.
 - ``compact_actions=True`` plays in the compact action space of :mod:`spades_rules.codec` (an exchange is
-  picked a card at a time: 81 codes for standard Spades instead of 1,521); with an exchange in the rules
+  picked a card at a time: 81 codes for standard Spades instead of 1,548); with an exchange in the rules
   the observation then ends with one slot per card of the deck, the cards the agent has picked so far
   (``env.unwrapped.picked``). Rules whose full space is too large for a mask (``blind_nil_exchange`` of 6
   or more) are refused without it.

@@ -73,6 +73,15 @@ _LIST_LIMIT: Final = 30
 _HELP: Final = "Type a move as shown ({examples}), its number in the list, ? to see the moves again, q to quit."
 
 
+
+def _blind_choices(blind: Sequence[Bid]) -> str:
+    """The blind bids on offer in words: ``nil, 6-13``."""
+    numbers = [bid.tricks for bid in blind if bid.tricks]
+    words = ["nil"] if any(bid.tricks == 0 for bid in blind) else []
+    if numbers:
+        words.append(f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0]))
+    return ", ".join(words)
+
 class _Quit(Exception):
     """The player asked to stop."""
 
@@ -339,9 +348,14 @@ class Session:
         if blind:
             self._line()
             self._scores_line()
-            self._line("You may bid blind nil, before looking at your cards.")
-            if self._yes("Bid blind nil? (y/n) "):
-                return blind[0]
+            if [move.label for move in blind] == ["blind nil"]:
+                self._line("You may bid blind nil, before looking at your cards.")
+                if self._yes("Bid blind nil? (y/n) "):
+                    return blind[0]
+            else:
+                self._line(f"You may bid blind ({_blind_choices(blind)}), before looking at your cards.")
+                if self._yes("Bid blind? (y/n) "):
+                    return self._blind_bid(blind)
             moves = tuple(move for move in moves if move not in blind)
         self._show_turn(moves)
         while True:
@@ -365,6 +379,15 @@ class Session:
                 self._line(f"Not allowed: {_you(str(error), self.seat)}")
             else:  # allowed by the rules but not offered (blind nil after looking)
                 self._line("Not allowed: you have looked at your cards, so blind nil is no longer open.")
+
+    def _blind_bid(self, blind: Sequence[Bid]) -> Bid:
+        """Which blind bid, asked until one of ``blind`` is named (``nil`` or a number)."""
+        by_word = {"nil" if bid.tricks == 0 else str(bid.tricks): bid for bid in blind}
+        while True:
+            word = self._prompt(f"Blind bid ({_blind_choices(blind)})? ").strip().lower().removeprefix("blind ")
+            if word in by_word:
+                return by_word[word]
+            self._line(f"Not understood: name one of {_blind_choices(blind)}")
 
     def _ordered(self, moves: Sequence[Action]) -> tuple[Action, ...]:
         """Plays in the order the hand is shown (by suit, strongest first); other moves as they come."""
@@ -509,7 +532,7 @@ def _bid_choices(moves: Sequence[Action]) -> str:
     words += [f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
     if any(isinstance(move, Bid) and move.tricks == 0 and not move.blind for move in moves):
         words.append("nil")
-    if any(isinstance(move, Bid) and move.blind for move in moves):
+    if any(isinstance(move, Bid) and move.is_blind_nil for move in moves):
         words.append("blind nil")
     if any(isinstance(move, Redeal) for move in moves):
         words.append("redeal")

@@ -20,8 +20,9 @@ The dict form (``format`` ``"spades_rules/1"``)::
 required; the other keys default to standard rules, dealer 0, zero scores and bags, no actions, and no
 length check (for hand-written records). Unknown keys are refused. The actions are in their one
 notation, ``str(action)`` (see :mod:`spades_rules.actions`): ``deal <cards>``, ``<seat>:bid <n>``,
-``<seat>:nil``, ``<seat>:blind`` (blind nil), ``<seat>:play <card>``, ``<seat>:keep`` / ``<seat>:reject``
-(two-player draw), ``<seat>:pass <cards>`` (blind-nil exchange), ``<seat>:redeal``.
+``<seat>:nil``, ``<seat>:blind`` (blind nil), ``<seat>:blind <n>`` (a blind bid of n), ``<seat>:play <card>``,
+``<seat>:keep`` / ``<seat>:reject`` (two-player draw), ``<seat>:pass <cards>`` (an exchange after a nil),
+``<seat>:redeal``.
 
 The text form is PGN-like: tag lines whose values are JSON, then one line per deal, per round of bids
 and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after each hand)::
@@ -39,7 +40,7 @@ and per trick; ``#`` or ``;`` starts a comment (the writer adds the score after 
     trick 1:AS 2:KS 3:2S 0:3S
     ...
 
-Line keywords: ``deal <cards>``, ``draw <seat>:keep|reject ...``, ``bid <seat>:<n>|nil|blind ...``,
+Line keywords: ``deal <cards>``, ``draw <seat>:keep|reject ...``, ``bid <seat>:<n>|nil|blind|blind<n> ...``,
 ``redeal <seat>``, ``pass <seat>:<card>,<card> ...``, ``trick <seat>:<card> ...``: a token is the action's
 notation grouped under its line (``trick 1:AS`` holds ``1:play AS``). The text is written by a visitor of
 :func:`~spades_rules.walk.walk`, the walk the command line's printer uses too. How actions are split
@@ -369,6 +370,8 @@ def _line_token(action: Action) -> tuple[str, str]:
     kind = _LINE_OF_VERB[verb]
     if kind == "redeal":
         return kind, seat
+    if verb == "blind" and rest:  # a blind number: '2:blind 6' -> 'bid 2:blind6'
+        return kind, f"{seat}:blind{rest}"
     return kind, f"{seat}:{rest.replace(' ', ',') if rest or verb == 'pass' else verb}"
 
 
@@ -511,8 +514,10 @@ def _line_actions(line: str, where: str) -> list[tuple[str, str]]:
             found.append((place, f"{seat}:{what}"))
         elif _NUMBER.match(what):
             found.append((place, f"{seat}:bid {what}"))
+        elif what.startswith("blind") and _NUMBER.match(what[5:]):
+            found.append((place, f"{seat}:blind {what[5:]}"))
         else:
-            raise RecordError(f"{_show(token)}: a bid is a number of tricks, nil or blind", where=place)
+            raise RecordError(f"{_show(token)}: a bid is a number of tricks, nil, blind or blind<n>", where=place)
     return found
 
 

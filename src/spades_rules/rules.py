@@ -161,6 +161,10 @@ class Rules:
     refused (at most 6 cards of 13); pagat and most tables pass 2. Without partnerships or without blind
     nil no exchange happens, so the size cannot take effect and is accepted as given (any non-negative
     integer): ``Rules.three_player()`` keeps the default of 2."""
+    nil_exchange: int = attrs.field(default=0, validator=number(0))
+    """Cards passed on a plain nil (Trickster Cards' nil passing): after the bids each plain nil bidder whose
+    partner bid a number passes this many cards to the partner, who returns as many, as after a blind nil
+    (partnerships only; 0: none). Bounded like :attr:`blind_nil_exchange`."""
     both_partners_nil: bool = attrs.field(default=True, validator=flag)
     """Both partners of a side may bid nil (of either kind)."""
     team_min_bid: int | None = attrs.field(default=None, validator=number(1, optional=True))
@@ -169,6 +173,21 @@ class Rules:
     (see :attr:`team_minimum`)."""
     forbid_total_equal_tricks: bool = attrs.field(default=False, validator=flag)
     """The last bidder may not make the total of all bids equal the number of tricks ("no 13")."""
+    max_team_bid: int | None = attrs.field(default=None, validator=number(1, optional=True))
+    """A partnership's contract (the sum of its non-nil bids, blind ones included) may not exceed this
+    (OpenSpiel and spadesTDD cap it at 13); constrains both partners, the first only as far as the second
+    can still bid. None: no cap. Partnerships with chosen numbers only."""
+    blind_bid_min: int | None = attrs.field(default=None, validator=number(1, optional=True))
+    """Blind bids other than nil ("blind 6"): a seat eligible by :attr:`blind_bid_deficit` may bid, before
+    looking at its cards, a number from this to the tricks of a hand, ``Bid(seat, 6, blind=True)``,
+    worth :attr:`blind_bid_multiplier` times a plain bid. None: no blind numbers. Standard bidding only."""
+    blind_bid_deficit: int | None = attrs.field(default=100, validator=number(0, optional=True))
+    """A side may bid a blind number only when it trails the leading other side by at least this (None:
+    always); independent of :attr:`blind_nil_deficit`."""
+    blind_bid_multiplier: int = attrs.field(default=2, validator=number(1))
+    """How many times a plain bid's points a blind number's tricks are worth, made or set (2: a made blind 6
+    scores 120)."""
+
     # --- play -----------------------------------------------------------------------------------------
     first_lead: FirstLead = attrs.field(default="left_of_dealer", validator=choice(FirstLead))
     """Who leads the first trick: the dealer's left, or the holder of the lowest club in play, leading it."""

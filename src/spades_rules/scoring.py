@@ -20,6 +20,7 @@ pagat's bag example (the rules page's worked example 1): a side at 337 with 7 ba
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
@@ -49,6 +50,8 @@ _BID_WORDS: Final = {
     "blind": True, "blind nil": True, "blind_nil": True, "blind-nil": True, "bnil": True, "bn": True,
 }
 """The words a score sheet may use for nil (False) and blind nil (True), in any case."""
+_BLIND_NUMBER: Final = re.compile(r"(?:blind|b)[ _-]?([0-9]{1,3})")
+"""A blind bid of a number on a score sheet: ``blind 6``, ``blind6``, ``b6`` (in any case)."""
 
 
 @guard_unbuilt
@@ -262,8 +265,14 @@ def _as_bid(seat: int, value: SheetBid) -> Bid | None:
         word = " ".join(value.lower().split())
         if word in _BID_WORDS:
             return Bid(seat, 0, blind=_BID_WORDS[word])
+        blind = _BLIND_NUMBER.fullmatch(word)
+        if blind is not None:
+            return Bid(seat, int(blind[1]), blind=True)
         if not word.isdecimal() or len(word) > 3:
-            raise ScoreSheetError(f"seat {seat}: {describe(value[:20])} is not a bid (a number, nil or blind nil)")
+            raise ScoreSheetError(
+                f"seat {seat}: {describe(value[:20])} is not a bid (a number, nil, blind nil or a blind number: "
+                "blind 6)"
+            )
         value = int(word)
     if type(value) is not int or not 0 <= value <= _MAX_NUMBER:
         raise ScoreSheetError(f"seat {seat}: a bid must be a Bid, a number of tricks or nil, not {describe(value)}")
@@ -368,10 +377,11 @@ def score_hand(
     ``partial=True`` scores a hand abandoned mid-way, whose tricks total less (never more).
 
     A bid is a :class:`Bid`, a number (0 for nil) or a word: ``"nil"``, ``"blind nil"`` (also ``"blind"``,
-    ``"bnil"``) or digits; no-bid Spades takes ``None``. A sheet the rules forbid raises
-    :class:`ScoreSheetError` with the reason: bids that could not have been bid (nil or blind nil where the
-    rules have none, a bid under ``min_bid`` or a team minimum, spade counts the deck cannot hold, ...),
-    bids under no-bid rules, bags carried in at or above the limit.
+    ``"bnil"``), a blind number ``"blind 6"`` (also ``"b6"``) or digits; no-bid Spades takes ``None``. A
+    sheet the rules forbid raises :class:`ScoreSheetError` with the reason: bids that could not have been bid
+    (nil, blind nil or a blind number where the rules have none, a bid under ``min_bid`` or a team minimum,
+    above the cap ``max_team_bid``, spade counts the deck cannot hold, ...), bids under no-bid rules, bags
+    carried in at or above the limit.
 
     The bids are checked by the engine's own bid rule, the one :func:`~spades_rules.engine.legal_actions`
     lists bids by. A sheet lists the bids by seat, without saying who dealt or in which order they were
@@ -448,7 +458,7 @@ def _score_side(
         taken_by_bidders = sum(taken for _, taken in bidders)
         counted = taken_by_bidders + helping
         made = counted >= contract
-        bid_points = _POINTS_PER_BID_TRICK * (plain + blind)
+        bid_points = _POINTS_PER_BID_TRICK * (plain + rules.blind_bid_multiplier * blind)
         if made:
             doubled = rules.ten_for_two_hundred and contract >= _TEN_FOR_TWO_HUNDRED
             contract_points = 2 * bid_points if doubled else bid_points

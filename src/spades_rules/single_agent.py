@@ -12,7 +12,7 @@ is the same function, next to the multi-agent :func:`~spades_rules.pettingzoo.en
   codes. :meth:`SingleAgentEnv.action_masks` is the boolean mask of the legal codes, as sb3-contrib's
   ``MaskablePPO`` asks for it, and ``info["action_mask"]`` holds the same mask as int8 after every
   ``reset`` and ``step``. The compact space (``compact_actions=True``) is the better choice for learning
-  (81 codes for standard Spades instead of 1,521; see the AI page of the docs).
+  (81 codes for standard Spades instead of 1,548; see the AI page of the docs).
 - **Other seats**: ``opponents`` plays every other seat, the agent's partner included: one spec for all
   of them or one per other seat in seat order. A spec is a built-in bot's name (``"random"``,
   ``"heuristic"``, ``"search"``), a factory ``seed -> bot`` (a bot class is one), or a bot. Factories and
@@ -70,7 +70,7 @@ from spades_rules._messages import describe
 from spades_rules.actions import Action, Deal, Redeal
 from spades_rules.bots import BUILTIN_BOTS, Bot
 from spades_rules.cards import Card
-from spades_rules.codec import num_distinct_actions
+from spades_rules.codec import exchange_sizes, num_distinct_actions
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError, SeatError
 from spades_rules.rules import Rules
@@ -100,7 +100,7 @@ def observation_box(rules: Rules, picks: bool) -> spaces.Box:
             high[start : start + length] = np.finfo(np.float32).max
         elif name == "hand_sizes":  # a partner holds the cards passed to it until it returns as many
             tricks = rules.tricks_per_hand
-            high[start : start + length] = (tricks + rules.blind_nil_exchange) / tricks
+            high[start : start + length] = (tricks + max((*exchange_sizes(rules), 0))) / tricks
     return spaces.Box(low=low, high=high, dtype=np.float32)
 
 

@@ -73,7 +73,7 @@ from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.engine import apply, legal_actions, new_game
+from spades_rules.engine import apply, exchange_size, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -92,9 +92,10 @@ __all__ = [
 ]
 
 Policy: TypeAlias = Literal["random", "sensible"] | Callable[[GameState, random.Random], Action]
-"""How the random players choose: ``"random"`` (uniform over the legal actions), ``"sensible"`` (bids
-about the tricks its hand can take and never bids blind or calls a redeal; plays at random), or a
-function ``(state, rng) -> action`` called whenever a seat is to act (the deals stay random)."""
+"""How the random players choose: ``"random"`` (uniform over the legal actions, but for the house rules
+whose hands uniform bids would almost never reach: see :func:`random_action`), ``"sensible"`` (bids about
+the tricks its hand can take and never bids blind or calls a redeal; plays at random), or a function
+``(state, rng) -> action`` called whenever a seat is to act (the deals stay random)."""
 
 _DEFAULT_MAX_HANDS: Final = 3
 _DEFAULT_BACKSTOP: Final = 3
@@ -167,11 +168,19 @@ def _rules(draw: st.DrawFn, counts: tuple[int, ...], variants: bool, max_hands: 
         _draw_house_rules(draw, options, counts)
     if max_hands is not None:
         options["max_hands"] = draw(st.integers(1, max_hands))
-    try:
-        return Rules(**options)
-    except RulesError as error:  # pragma: no cover - the draws above are valid by construction
-        event(f"rules strategy: rejected an invalid combination ({error})")
-        reject()
+    repairs = list(_REPAIRS)
+    while True:
+        try:
+            return Rules(**options)
+        except RulesError as error:
+            if not repairs or repairs[0] not in str(error):  # pragma: no cover - valid by construction
+                event(f"rules strategy: rejected an invalid combination ({error})")
+                reject()
+            options[repairs.pop(0)] = None  # a cap or blind minimum no round of bids could keep with the rest
+
+
+_REPAIRS: Final = ("max_team_bid", "blind_bid_min")
+"""The options :func:`rules` drops, in turn, when the other draws leave them impossible to keep."""
 
 
 def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[int, ...]) -> None:
@@ -280,6 +289,35 @@ def _draw_bidding(
         options["forbid_total_equal_tricks"] = draw(st.booleans())
     if not fmt.has_bidding_phase:
         options["redeal_on"] = []  # a redeal is called before the first bid: it needs a bidding phase
+    _draw_bidding_house_rules(draw, options, cards_each, partnerships, change=change)
+
+
+def _draw_bidding_house_rules(
+    draw: st.DrawFn, options: dict[str, Any], cards_each: int, partnerships: bool, *, change: bool
+) -> None:
+    """The house rules of the bidding: the cap on a partnership's bid, blind numbers and nil passing, each
+    drawn only where the format and the table allow it (a cap that no round of bids could keep is left out
+    by :func:`_rules`)."""
+    fmt = BID_FORMATS[options["bidding"]]
+    if not partnerships or not fmt.numbers_chosen:
+        options["max_team_bid"] = None
+    elif change or draw(st.booleans()):
+        low = max(options["min_bid"], options["team_min_bid"] or fmt.default_team_minimum or 1)
+        options["max_team_bid"] = draw(st.one_of(st.none(), st.just(cards_each), st.integers(low, cards_each)))
+    if not fmt.blind_bids_possible:
+        options["blind_bid_min"] = None
+    elif change or draw(st.booleans()):
+        high = min(cards_each, options["max_team_bid"] or cards_each)
+        low = min(options["min_bid"], high)
+        options["blind_bid_min"] = draw(st.one_of(st.none(), st.integers(low, high)))
+        options["blind_bid_deficit"] = draw(st.one_of(st.none(), st.sampled_from((100, 0, 50))))
+        options["blind_bid_multiplier"] = draw(st.integers(1, 3))
+    if options["blind_bid_min"] is not None:
+        options["blind_bid_min"] = max(options["min_bid"], min(options["blind_bid_min"], cards_each))
+    if not partnerships or not options["nil"] or not fmt.has_bidding_phase:
+        options["nil_exchange"] = 0
+    elif change or draw(st.booleans()):
+        options["nil_exchange"] = draw(st.integers(0, min(cards_each, 2)))
 
 
 def _draw_play(draw: st.DrawFn, options: dict[str, Any]) -> None:
@@ -337,6 +375,11 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     """One action for ``state`` chosen with ``rng``: a shuffled :class:`~spades_rules.actions.Deal` at a
     chance node, otherwise a legal action chosen by ``policy`` (see :data:`Policy`).
 
+    The ``"random"`` policy is uniform over the legal actions, except that under the house rules whose hands
+    uniform bids would almost never reach, a bid now and then reaches them: a blind number (a quarter of the
+    bids under ``blind_bid_min``), the partner's second nil under ``double_nil_value`` (half the time), and
+    a side's contract of every trick under ``moon`` or of 10 or more under ``ten_for_two_hundred``.
+
     Raises :class:`~spades_rules.errors.IllegalActionError` (reason ``GAME_OVER``) once the game is over.
     """
     if type(state) is not GameState:
@@ -355,11 +398,40 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     if phase is Phase.EXCHANGE:
         # uniform over the exchanges, without listing every combination of cards
         held = hand.hand_of(seat)
-        return Exchange(seat, tuple(rng.sample(held, state.rules.blind_nil_exchange)))
+        return Exchange(seat, tuple(rng.sample(held, exchange_size(state.rules, hand))))
     actions = legal_actions(state)
     if phase is Phase.BID and policy == "sensible":
         return _sensible_bid(state, seat, actions)
+    if phase is Phase.BID:
+        steered = _house_rule_bid(state, seat, actions, rng)
+        if steered is not None:
+            return steered
     return rng.choice(actions)
+
+
+def _house_rule_bid(state: GameState, seat: int, actions: Sequence[Action], rng: random.Random) -> Bid | None:
+    """Now and then, the bid that reaches a house rule uniform bids would almost never reach (one hand in
+    hundreds): a blind number under ``blind_bid_min``, the second nil of a double nil under
+    ``double_nil_value``, a side's contract of every trick under ``moon`` or of 10 or more under
+    ``ten_for_two_hundred``; None to choose uniformly."""
+    rules = state.rules
+    hand = state.hand
+    assert hand is not None
+    if rules.blind_bid_min is not None and rng.random() < 0.25:
+        blind = [bid for bid in actions if isinstance(bid, Bid) and bid.blind and bid.tricks]
+        if blind:
+            return rng.choice(blind)
+    partner = rules.partner_of(seat)
+    partner_bid = None if partner is None else hand.bids[partner]
+    second_nil = partner_bid is not None and partner_bid.tricks == 0 and not partner_bid.blind
+    if rules.double_nil_value is not None and second_nil and Bid(seat, 0) in actions and rng.random() < 0.5:
+        return Bid(seat, 0)
+    bid_before = partner_bid.tricks if partner_bid is not None else 0 if partner is None else None
+    if (rules.moon is not None or rules.ten_for_two_hundred) and bid_before is not None and rng.random() < 0.4:
+        wanted = rules.tricks_per_hand if rules.moon is not None else rng.randint(10, max(10, rules.tricks_per_hand))
+        if wanted > bid_before and Bid(seat, wanted - bid_before) in actions:
+            return Bid(seat, wanted - bid_before)
+    return None
 
 
 def _sensible_bid(state: GameState, seat: int, actions: Sequence[Action]) -> Action:

@@ -47,7 +47,8 @@ Variant extras, present only when the rules use them:
   observer decides), ``kept`` (D: the cards the observer kept), ``discarded`` (D: its discards that it
   saw), ``unseen_discards`` (1: how many it did not see, / T), ``stock`` (1: cards left in the stock, / D)
   and ``draws`` (2 per draw turn, ``n·T`` turns: the turn was taken, the top card was kept);
-- the blind-nil exchange (partnerships with ``blind_nil`` and ``blind_nil_exchange > 0``):
+- the exchanges (partnerships with ``blind_nil`` and ``blind_nil_exchange > 0``, or ``nil`` and
+  ``nil_exchange > 0``):
   ``exchanged`` (n: per relative seat, it has passed its cards), ``exchange_cards`` (n·D: the cards each
   relative seat passed, when the observer may see them) and ``pending_exchanges`` (n: per relative
   seat, it still has to pass).
@@ -74,6 +75,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from spades_rules.codec import exchange_sizes
 from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
@@ -121,7 +123,7 @@ class _Layout:
                 ("stock", 1),
                 ("draws", 2 * n * tricks),
             ]
-        if rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0:
+        if exchange_sizes(rules):
             sizes += [("exchanged", n), ("exchange_cards", n * deck), ("pending_exchanges", n)]
         blocks: dict[str, tuple[int, int]] = {}
         start = 0

@@ -13,6 +13,7 @@ import pytest
 
 from spades_rules import (
     Action,
+    Bid,
     Deal,
     GameState,
     Rules,
@@ -167,12 +168,11 @@ def test_wide_records_are_built_by_keyword(cls: type) -> None:
 
 
 def test_the_bid_rule_is_built_by_keyword() -> None:
+    legal = (Bid(0, 0), Bid(0, 4), Bid(0, 0, blind=True), Bid(0, 6, blind=True))
     with pytest.raises(TypeError):
-        _BidRule(0, 1, 13, None, True, False, None, "", "", "")  # type: ignore[call-arg]
-    rule = _BidRule(
-        0, lo=1, hi=13, exact=None, nil=True, blind=False, excluded=None, number_why="", nil_why="", blind_why=""
-    )
-    assert len(rule.legal) == 14
+        _BidRule(0, (None,) * 4, 0, True, True, legal)  # type: ignore[call-arg]
+    rule = _BidRule(0, bids=(None,) * 4, spades=0, blind_nil=True, blind_numbers=True, legal=legal)
+    assert rule.cut == 3 and rule.allows(Bid(0, 6, blind=True)) and not rule.allows(Bid(0, 6))
 
 
 def test_observe_names_every_field_of_the_view() -> None:

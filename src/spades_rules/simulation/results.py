@@ -20,6 +20,7 @@ import attrs
 
 from spades_rules._checks import guard_unbuilt
 from spades_rules._messages import describe
+from spades_rules.codec import exchange_sizes
 from spades_rules.errors import SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 
@@ -311,9 +312,7 @@ class Tally:
         match = self.match
         rules = match.play_rules
         has_draw = rules.deal_method == "draw"
-        has_exchange = (
-            rules.partnerships and rules.blind_nil and rules.blind_nil_exchange > 0 and rules.bid_format.has_bids
-        )
+        has_exchange = bool(exchange_sizes(rules)) and rules.bid_format.has_bidding_phase
         bots = tuple(
             _bot_stats(name, tally, has_draw, has_exchange) for name, tally in zip(match.names, self.bots, strict=True)
         )

@@ -76,7 +76,8 @@ class Observation:
     hand_sizes: tuple[int, ...]
     """The number of cards each seat holds."""
     bids: tuple[Bid | None, ...]
-    """Each seat's bid (None until made, and throughout no-bid Spades); a blind nil has ``blind=True``."""
+    """Each seat's bid (None until made, and throughout no-bid Spades); a blind bid (nil or a number) has
+    ``blind=True``."""
     tricks: tuple[Trick, ...]
     """The completed tricks of the current hand, each with leader, cards in play order and winner."""
     current_trick: Trick | None
@@ -94,7 +95,8 @@ class Observation:
     ``first_lead="lowest_club"`` before the first lead, the lowest club, held by the leader. Empty for the
     observer itself (see :attr:`hand`)."""
     exchanges: tuple[ExchangeView, ...]
-    """The blind-nil exchanges made so far, in order; cards shown only to the two seats involved."""
+    """The exchanges made so far (after a blind nil, or a plain nil under ``nil_exchange``), in order; cards
+    shown only to the two seats involved."""
     pending_exchanges: tuple[tuple[int, int], ...]
     """Exchanges still due, as ``(giver, receiver)``."""
     draws: tuple[bool, ...]
@@ -209,8 +211,8 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     the table).
 
     Included: the rules, phase, dealer and seat to act; the seat's own cards; every seat's hand size,
-    bid (a blind nil shown as blind) and tricks won; every trick of the current hand and the trick in
-    progress; whether spades are broken; scores, bags and finished hands; the blind-nil exchanges (cards
+    bid (a blind bid shown as blind) and tricks won; every trick of the current hand and the trick in
+    progress; whether spades are broken; scores, bags and finished hands; the nil exchanges (cards
     shown only to the two seats involved, the others see that ``size`` cards changed hands); in the
     two-player draw, both players' keep/reject decisions, the cards the seat kept and the discards it saw,
     the top card while it decides, and the size of the stock; the legal actions of the seat; the voids and
@@ -221,9 +223,10 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
     the cards of an exchange the seat is not part of, and another seat's possible redeal call (which
     would reveal its hand).
 
-    ``hide_own_hand=True`` withholds the seat's own cards, so that a bot or a UI can decide on blind nil
+    ``hide_own_hand=True`` withholds the seat's own cards, so that a bot or a UI can decide on a blind bid
     before looking at them, as the rule requires. It is allowed only while it can matter: in a dealt game
-    whose rules offer blind nil, during the bidding, before the seat has bid (otherwise
+    whose rules offer a blind bid (blind nil, or blind numbers under ``blind_bid_min``), during the bidding,
+    before the seat has bid (otherwise
     :class:`~spades_rules.errors.ObservationError`). The view's legal actions are then the seat's bids only
     (they do not depend on its cards; a redeal call needs a look at the hand).
 
@@ -319,12 +322,12 @@ def _check_may_hide(state: GameState, seat: int) -> None:
     rules = state.rules
     hand = state.hand
     why = ""
-    if not rules.blind_nil:
-        why = "the rules do not offer blind nil"
+    if not rules.blind_nil and rules.blind_bid_min is None:
+        why = "the rules offer no blind bid (blind nil, or blind_bid_min)"
     elif rules.deal_method == "draw":
         why = "in the two-player draw a player sees its cards as it draws them"
     elif state.phase is not Phase.BID or hand is None:
-        why = f"blind nil is decided during the bidding, and this is the {state.phase.value} phase"
+        why = f"a blind bid is decided during the bidding, and this is the {state.phase.value} phase"
     elif hand.bids[seat] is not None:
         why = f"seat {seat} has already bid"
     if why:

@@ -34,8 +34,9 @@ class DrawTurn:
 @guard_unbuilt
 @attrs.frozen(cache_hash=True, kw_only=True)
 class ExchangeView:
-    """A blind-nil exchange as one seat sees it: who passed how many cards to whom, and the cards
-    themselves only when the seat is the giver or the receiver (None otherwise)."""
+    """A nil exchange (after a blind nil, or a plain nil under ``nil_exchange``) as one seat sees it: who
+    passed how many cards to whom, and the cards themselves only when the seat is the giver or the receiver
+    (None otherwise)."""
 
     giver: int
     receiver: int

@@ -480,7 +480,7 @@ def render(view: Observation) -> str:
         lines.append("Waiting for the deal.")
         return "\n".join(lines)
     if view.hand is None:
-        lines.append("Your hand: (not looked at yet: you may still bid blind nil)")
+        lines.append("Your hand: (not looked at yet: you may still bid blind)")
     else:
         lines.append(f"Your hand: {format_cards(view.hand) or '(empty)'}")
     lines.append("Cards held: " + ", ".join(f"{seat}: {size}" for seat, size in enumerate(view.hand_sizes)))
