@@ -179,17 +179,23 @@ _IN_FORCE: dict[str, Callable[[Rules], bool]] = {
 }
 """Each new option, and when a drawn game has it in force."""
 
+_RARE: dict[str, int] = {"first_trick_spades": 40}
+"""Options reached in fewer than one game in twenty by the deal itself, and one in how many they must reach:
+a follower void in the suit led to the first trick is about one deal in twenty-five (the strategies do not
+steer the deal)."""
+
 
 def test_the_strategies_draw_every_house_rule_and_their_games_reach_it() -> None:
     """Of the games ``strategies.games()`` draws with a house rule in force, a real fraction (at least one in
-    twenty; most are far above) reaches its decision point: a blind number bid, a double nil, a side's contract
-    of 10 or more or of every trick, a bid at the cap, a failed nil, an exchange after a plain nil, a redeal
-    call, a spade or a club played to the first trick by a follower, a spade led after the first trick."""
+    twenty, one in forty for a void on the first trick; most are far above) reaches its decision point: a
+    blind number bid, a double nil, a side's contract of 10 or more or of every trick, a bid at the cap, a
+    failed nil, an exchange after a plain nil, a redeal call, a spade or a club played to the first trick by
+    a follower, a spade led after the first trick."""
     in_force: Counter[str] = Counter()
     reached: Counter[str] = Counter()
 
     @settings(max_examples=1500, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
     @given(sst.games())
     def count(game: GameState) -> None:
         found = _reached(game)
@@ -204,5 +210,6 @@ def test_the_strategies_draw_every_house_rule_and_their_games_reach_it() -> None
     count()
     for name in _IN_FORCE:
         assert in_force[name] >= 15, (name, in_force)
-        assert reached[name] >= in_force[name] / 20, (name, reached[name], in_force[name])
+        share = _RARE.get(name, 20)
+        assert reached[name] >= in_force[name] / share, (name, reached[name], in_force[name])
     print("\n" + ", ".join(f"{name} {reached[name]}/{in_force[name]}" for name in _IN_FORCE))

@@ -11,15 +11,19 @@ openspiel = pytest.importorskip("spades_rules.openspiel")
 
 np = pytest.importorskip("numpy")
 
+import random  # noqa: E402 - after the skip
+
 from spades_rules import (  # noqa: E402 - after the skip
     Bid,
     Deal,
     Exchange,
     ObservationError,
+    Phase,
     Redeal,
     Rules,
     RulesError,
     apply,
+    decode_action,
     encode_action,
     format_action,
     legal_codes,
@@ -36,6 +40,10 @@ HOUSE_RULES = [
     Rules.standard().evolve(
         double_nil_value=200, double_nil_penalty=0, ten_for_two_hundred=True, moon="win", first_trick_spades=False,
         spade_lead="after_first_trick", redeal_on=("seven_card_suit",), failed_nil_tricks="ignored",
+    ),
+    Rules.standard().evolve(
+        max_team_bid=13, blind_bid_min=6, blind_bid_deficit=None, blind_bid_multiplier=3, nil_exchange=1,
+        blind_nil_deficit=None,
     ),
 ]
 
@@ -121,7 +129,9 @@ def test_random_sim_test_whole_game() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("rules", HOUSE_RULES, ids=["jokers-house", "three-54", "draw-house", "published-house"])
+@pytest.mark.parametrize("rules", HOUSE_RULES, ids=[
+    "jokers-house", "three-54", "draw-house", "published-house", "bidding-house",
+])
 def test_random_sim_test_house_rules(rules: Rules) -> None:
     game = openspiel.load_game(rules)
     assert game.rules == rules
@@ -313,3 +323,36 @@ def test_only_the_players_own_view_is_offered() -> None:
         game.make_py_observer(public_only)
     with pytest.raises(ObservationError, match="parameters"):
         game.make_py_observer(None, {"colour": "red"})
+
+
+# ------------------------------------------------------------------------------------------- OpenSpiel's bids
+def _bid_sets_against_openspiel(rules: Rules, games: int) -> tuple[int, int]:
+    """Play ``games`` seeded biddings in OpenSpiel's ``spades`` (its player 0 bids first: the library's dealer
+    is 3) and in the library, the same bids in both; at each decision compare the legal bid codes. Returns
+    (decisions compared, decisions whose sets are equal). The cards do not enter: standard bids read none."""
+    game = pyspiel.load_game("spades")
+    compared = equal = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        theirs = game.new_initial_state()
+        while theirs.is_chance_node():
+            theirs.apply_action(rng.choice([outcome for outcome, _ in theirs.chance_outcomes()]))
+        ours = apply(new_game(rules, dealer=3), Deal.shuffled(rules, seed))
+        while ours.phase is Phase.BID:
+            assert theirs.current_player() == ours.to_act
+            compared += 1
+            equal += tuple(theirs.legal_actions()) == legal_codes(ours)
+            code = rng.choice(theirs.legal_actions())
+            theirs.apply_action(code)
+            ours = apply(ours, decode_action(code, ours))
+    return compared, equal
+
+
+def test_max_team_bid_13_reproduces_openspiels_bid_sets_exactly() -> None:
+    """OpenSpiel caps a partnership at 13 tricks: with ``max_team_bid=13`` every bid set agrees (blind nil is
+    closed at 0-0, as OpenSpiel has none); without the cap the second partner's sets differ."""
+    capped = Rules.standard().evolve(max_team_bid=13)
+    compared, equal = _bid_sets_against_openspiel(capped, 1000)
+    assert compared == 4000 and equal == compared
+    compared, equal = _bid_sets_against_openspiel(Rules.standard(), 500)
+    assert compared == 2000 and equal == 1078  # without the cap the partner of a bid of n may still bid 14 - n up

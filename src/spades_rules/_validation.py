@@ -175,7 +175,7 @@ def _check_cap(rules: Rules, tricks: int) -> None:
         raise RulesError("max_team_bid caps a partnership's bid: it needs partnerships=True")
     if not rules.bid_format.numbers_chosen:
         raise RulesError(
-            f"max_team_bid cannot combine with bidding={rules.bidding!r}: the format fixes the numbers bid"
+            f"max_team_bid cannot combine with bidding={describe(rules.bidding)}: the format fixes the numbers bid"
         )
     if cap > tricks:
         raise RulesError(f"max_team_bid must be between 1 and the {tricks} tricks of a hand, not {cap}")
@@ -187,7 +187,6 @@ def _check_cap(rules: Rules, tricks: int) -> None:
         raise RulesError(f"max_team_bid={cap} is below min_bid={rules.min_bid}: no partner could bid a number")
 
 
-
 def _check_blind_bids(rules: Rules, tricks: int) -> None:
     """``blind_bid_min``: standard bids, a number within the minimum, the hand and the cap."""
     lowest = rules.blind_bid_min
@@ -195,7 +194,7 @@ def _check_blind_bids(rules: Rules, tricks: int) -> None:
         return
     if not rules.bid_format.blind_bids_possible:
         raise RulesError(
-            f"blind_bid_min cannot combine with bidding={rules.bidding!r}: blind bids are for standard bidding"
+            f"blind_bid_min cannot combine with bidding={describe(rules.bidding)}: blind bids are for standard bidding"
         )
     if lowest < rules.min_bid:
         raise RulesError(f"blind_bid_min={lowest} is below min_bid={rules.min_bid}: a blind bid is a bid")
@@ -205,7 +204,6 @@ def _check_blind_bids(rules: Rules, tricks: int) -> None:
         raise RulesError(
             f"blind_bid_min={lowest} is above max_team_bid={rules.max_team_bid}: no blind bid could be made"
         )
-
 
 
 def _check_nil_exchange(rules: Rules, tricks: int) -> None:
@@ -218,10 +216,10 @@ def _check_nil_exchange(rules: Rules, tricks: int) -> None:
         raise RulesError("nil_exchange passes cards after a nil: it needs nil=True")
     if not rules.bid_format.has_bidding_phase:
         raise RulesError(
-            f"nil_exchange cannot combine with bidding={rules.bidding!r}: its bids are not chosen by the players"
+            f"nil_exchange cannot combine with bidding={describe(rules.bidding)}: its bids are not chosen by the "
+            "players"
         )
     _check_exchange(rules, "nil_exchange", rules.nil_exchange, tricks)
-
 
 
 def _check_round(rules: Rules) -> None:
