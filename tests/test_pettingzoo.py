@@ -171,3 +171,13 @@ def test_pickles_and_refuses_bad_arguments() -> None:
         adapter.env("standard", whole_game=1)
     with pytest.raises(RulesError, match="unknown preset"):
         adapter.env("tarot")
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+def test_pettingzoo_api_test_with_the_bidding_house_rules() -> None:
+    """The cap, blind numbers and nil passing, in both action spaces (a plain nil's one-card exchange is one
+    pick in the compact space)."""
+    rules = Rules.standard().evolve(max_team_bid=13, blind_bid_min=6, blind_bid_deficit=None, nil_exchange=1)
+    assert num_distinct_actions(rules, compact=True) == 103  # the blind 13 is code 102
+    for compact in (False, True):
+        pettingzoo_test.api_test(adapter.env(rules, whole_game=True, compact_actions=compact), num_cycles=400)

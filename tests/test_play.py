@@ -456,3 +456,27 @@ def test_resume_from_a_named_pipe_reads_what_its_writer_writes(tmp_path: Path) -
     time.sleep(0.2)  # the writer is waiting in open
     assert load_session(pipe)[0] == state
     writer.join(timeout=10)
+
+
+def test_a_blind_number_is_offered_before_the_hand_is_shown() -> None:
+    """Under ``blind_bid_min`` the session asks whether to bid blind, then which blind bid, before showing
+    the cards."""
+    rules = Rules.standard().evolve(blind_bid_min=6, max_hands=1)
+    person = Person(1)
+    asked: list[str] = []
+
+    def answer(prompt: str, state: GameState) -> str:
+        if prompt.startswith("Bid blind?"):
+            return "y"
+        if prompt.startswith("Blind bid ("):
+            asked.append(prompt)
+            return "seven" if len(asked) == 1 else "blind 7"  # a word it does not know, then a blind number
+        return Person.answer(person, prompt, state)
+
+    person.answer = answer  # type: ignore[method-assign]
+    session, out = _session(rules, person, seed=2, state=new_game(rules, scores=[200, 0]))
+    session.run()
+    text = out.getvalue()
+    assert -1 < text.find("You may bid blind (nil, 6-13)") < text.find("Your hand:")
+    assert asked == ["Blind bid (nil, 6-13)? "] * 2 and "Not understood: name one of nil, 6-13" in text
+    assert Bid(1, 7, blind=True) in session.state.history

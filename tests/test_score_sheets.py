@@ -435,3 +435,16 @@ def test_a_sheet_made_of_junk_is_a_score_sheet_error(junk: Any) -> None:
     for data in datas:
         with contextlib.suppress(ScoreSheetError):  # anything else fails the test
             ScoreSheet.from_dict(data)
+
+
+def test_a_running_sheet_takes_blind_numbers_and_double_nils() -> None:
+    """House rules on a running sheet: a blind 6 (written ``b6``) with a partner's 3 makes 151, a double nil
+    with a trick taken costs 200; the sheet round-trips through its dict form with the blind bid."""
+    rules = Rules.standard().evolve(blind_bid_min=6, blind_bid_deficit=None, double_nil_value=200)
+    sheet = ScoreSheet(rules).add(["b6", 2, 3, 2], [6, 1, 4, 2]).add(["nil", 4, "nil", 4], [1, 6, 0, 6])
+    assert sheet.hands[0].bids[0] == Bid(0, 6, blind=True)
+    assert [hand.totals[0] for hand in sheet.hands] == [151, -200]
+    assert sheet.scores == (151 - 200, sheet.hands[0].totals[1] + sheet.hands[1].totals[1])
+    assert ScoreSheet.from_dict(json.loads(json.dumps(sheet.to_dict()))) == sheet
+    with pytest.raises(ScoreSheetError, match="cannot bid blind 5: blind bids run from 6 to 13"):
+        ScoreSheet(rules).add(["blind 5", 2, 3, 2], [6, 1, 4, 2])

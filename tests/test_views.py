@@ -807,3 +807,22 @@ def test_to_dict_of_every_action_kind() -> None:
     assert redeal["legal_actions"] == [{"type": "redeal", "seat": 2, "code": REDEAL_BASE + 2}]
     play = observe(_random_state(Rules.standard(), 3, 6), 2).to_dict()
     assert play["legal_actions"][0]["type"] == "play" and play["current_trick"]["leader"] == 1
+
+
+def test_a_plain_nils_exchange_is_seen_by_the_partners_and_kept_by_the_samples() -> None:
+    """Nil passing (``nil_exchange=1``): the passed card is known to the two partners only, and every sampled
+    world of the passer keeps it in the partner's hand."""
+    rules = Rules.standard().evolve(nil_exchange=1)
+    state = _run(_deal_state(rules, SUIT_HANDS), Bid(1, 0), Bid(2, 4), Bid(3, 5), Bid(0, 3))
+    assert state.phase is Phase.EXCHANGE and state.to_act == 1
+    assert state.hand is not None
+    passed = state.hand.hand_of(1)[-1]
+    state = apply(state, Exchange(1, (passed,)))
+    assert observe(state, 0).exchanges == (ExchangeView(giver=1, receiver=3, size=1, cards=None),)
+    assert observe(state, 1).exchanges == (ExchangeView(giver=1, receiver=3, size=1, cards=(passed,)),)
+    view = observe(state, 1)
+    assert view.known_cards[3] == (passed,)
+    for seed in range(5):
+        world = sample_deal(view, seed)
+        assert world.hand is not None and passed in world.hand.hand_of(3)
+        assert observe(world, 1) == view

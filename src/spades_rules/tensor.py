@@ -27,12 +27,12 @@ block                  size         content
 ``dealer``             n            the dealer, relative seat one-hot
 ``to_act``             n            the seat to act, relative seat one-hot (all 0 when none)
 ``hand``               D            the observer's own cards
-``hand_hidden``        1            1 when the own cards are withheld (deciding on blind nil)
+``hand_hidden``        1            1 when the own cards are withheld (deciding on a blind bid)
 ``hand_sizes``         n            cards held per relative seat, / T
 ``played``             n·D          cards each relative seat has played this hand (tricks so far)
 ``trick_leader``       n            the leader of the trick in progress, relative seat one-hot
 ``current_trick``      n·D          per relative seat, the card it played to the trick in progress
-``bids``               n·(T+3)      per relative seat: has bid, blind, then the tricks bid 0 … T one-hot
+``bids``               n·(T+3)      per relative seat: has bid, bid blind (nil or number), the tricks bid 0 … T one-hot
 ``tricks_won``         n            tricks won this hand per relative seat, / T
 ``spades_broken``      1            spades have been broken
 ``scores``             S            points per relative side, / target score
