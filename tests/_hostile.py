@@ -17,10 +17,12 @@ import inspect
 import io
 import itertools
 import math
+import os
 import pkgutil
 import random
 import signal
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -582,10 +584,21 @@ def replaced(
     return new_args, new_kwargs
 
 
+def own_fields(call: Any) -> dict[str, Any]:
+    """For the constructor of an attrs value with a sample instance: that instance's fields, by argument
+    name (so that ``Observation(...)`` and ``HandScore(...)`` are called with valid values but one)."""
+    if not (inspect.isclass(call) and attrs.has(call)):
+        return {}
+    instance = sample_instances().get(call)
+    if instance is None:
+        return {}
+    return {field.alias: getattr(instance, field.name) for field in attrs.fields(call) if field.init}
+
+
 def walk_target(target: Target, labels: list[str] | None = None, *, accepted: bool = False) -> tuple[int, list[str]]:
     """Call ``target`` with valid arguments, then with every hostile value in each parameter in turn;
     returns the number of calls and the failures."""
-    sample = samples()
+    sample = {**samples(), **own_fields(target.call)}
     prepared = arguments(target, sample)
     if prepared is None:
         return 0, [f"{target.name}: no sample arguments"]
@@ -627,6 +640,7 @@ def walk_in_child(
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))  # an endless read fails, not the machine
+        os.chdir(tempfile.mkdtemp(prefix="spades-walk-"))  # a file name among the values is written here only
         target = next(target for target in targets() if target.name == name)
         send.send(walk_target(target, labels, accepted=accepted))
 

@@ -265,7 +265,7 @@ FIELDS = [field.name for field in attrs.fields(Observation) if field.init]  # th
 
 
 @st.composite
-def _tampered(draw: st.DrawFn) -> tuple[Observation, str]:
+def _tampered(draw: st.DrawFn) -> tuple[Observation, str, Any]:
     state = draw(STATES)
     seat = draw(st.integers(0, state.rules.players - 1))
     view = observe(state, seat)
@@ -291,14 +291,19 @@ def _tampered(draw: st.DrawFn) -> tuple[Observation, str]:
     if name == "known_cards":
         options += [tuple((draw(st.sampled_from(deck)),) for _ in view.known_cards)]
     new = draw(st.sampled_from(options))
-    return attrs.evolve(view, **{name: new}), f"{name} = {new!r}"
+    return view, name, new
 
 
 @given(_tampered(), st.integers(0, 2**16))
-def test_sample_deal_on_a_tampered_view_raises_only_observation_error(case: tuple[Observation, str], seed: int) -> None:
-    view, change = case
-    note(change)
+def test_sample_deal_on_a_tampered_view_raises_only_observation_error(
+    case: tuple[Observation, str, Any], seed: int
+) -> None:
+    """A tampered view is refused when it is built (a malformed shape) or by sample_deal (no deal gives it),
+    always with an ObservationError; or it is a view some deal gives."""
+    original, name, new = case
+    note(f"{name} = {new!r}")
     try:
+        view = attrs.evolve(original, **{name: new})
         world = sample_deal(view, seed)
     except ObservationError:
         return
@@ -328,18 +333,17 @@ def test_a_view_set_to_the_deal_phase_mid_hand_is_refused() -> None:
         ("results", (None,)),
     ],
 )
-def test_sample_deal_checks_the_shape_first(field: str, value: Any) -> None:
-    view = attrs.evolve(_bidding_view(), **{field: value})
+def test_a_malformed_view_is_refused_when_built(field: str, value: Any) -> None:
+    """As Rules are: a view is checked at construction (attrs.evolve included), naming the field."""
     with pytest.raises(ObservationError, match=field):
-        sample_deal(view, 0)
+        attrs.evolve(_bidding_view(), **{field: value})
 
 
 def test_a_card_seen_in_two_places_is_named() -> None:
     view = _bidding_view()
     assert view.hand is not None
-    twice = attrs.evolve(view, known_cards=((view.hand[0],), (), (), ()))
     with pytest.raises(ObservationError, match=f"{view.hand[0]} is also in hand"):
-        sample_deal(twice, 0)
+        attrs.evolve(view, known_cards=((view.hand[0],), (), (), ()))
 
 
 def test_errors_are_spades_errors() -> None:

@@ -8,7 +8,8 @@ import json
 import pickle
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 import pytest
@@ -826,3 +827,110 @@ def test_a_plain_nils_exchange_is_seen_by_the_partners_and_kept_by_the_samples()
         world = sample_deal(view, seed)
         assert world.hand is not None and passed in world.hand.hand_of(3)
         assert observe(world, 1) == view
+
+
+# ---------------------------------------------------------------------------------------- hand-built views
+def _consumers(view: Observation) -> dict[str, Callable[[], object]]:
+    """Everything that reads a view: the tensor, the picture, the text, the dict form, the bots, sampling."""
+    from spades_rules import svg
+    from spades_rules.bots import HeuristicBot, RandomBot
+    from spades_rules.tensor import observation_tensor
+
+    return {
+        "observation_tensor": lambda: observation_tensor(view),
+        "svg.view": lambda: svg.view(view),
+        "render": view.render,
+        "to_dict": view.to_dict,
+        "from_dict": lambda: Observation.from_dict(view.to_dict()),
+        "HeuristicBot.decide": lambda: HeuristicBot(seed=1).decide(view),
+        "RandomBot.decide": lambda: RandomBot(seed=1).decide(view),
+        "sample_deal": lambda: sample_deal(view, 1),
+    }
+
+
+_SAMPLE_VIEWS = [
+    observe(_random_state(rules, seed, steps), seat)
+    for rules in (Rules.standard(), Rules.two_player(), Rules.jokers(), Rules.three_player())
+    for seed, steps in ((1, 0), (2, 9), (3, 30))
+    for seat in (0, 1)
+]
+_FIELDS = [field.name for field in attrs.fields(Observation) if field.init]
+_JUNK: list[object] = [None, "x", 1.5, -1, 10**9, 2**70, (), [], True, (None,), (10**9,) * 4, Phase.DEAL, b"AS"]
+
+
+@given(st.sampled_from(_SAMPLE_VIEWS), st.data())
+def test_a_hand_built_view_is_refused_when_built_or_read_by_every_consumer(
+    view: Observation, data: st.DataObject
+) -> None:
+    """A view built by hand, with fields taken from other views of the same rules (a phase, a trick, the
+    legal actions of another moment) or junk, is refused by its constructor with an ObservationError, or
+    every consumer answers or raises a library error: none crashes on it."""
+    from spades_rules import SpadesError
+
+    others = [other for other in _SAMPLE_VIEWS if other.rules == view.rules]
+    changes: dict[str, Any] = {}
+    for name in data.draw(st.lists(st.sampled_from(_FIELDS), min_size=1, max_size=3, unique=True), label="fields"):
+        choices = [getattr(other, name) for other in others] + _JUNK
+        changes[name] = data.draw(st.sampled_from(choices), label=name)
+    try:
+        built = attrs.evolve(view, **changes)
+    except ObservationError:
+        return
+    assert isinstance(str(built), str) and isinstance(repr(built), str)
+    for name, consume in _consumers(built).items():
+        try:
+            consume()
+        except SpadesError as error:
+            assert len(str(error)) < 2_000, name
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("hand_sizes", (10**9,) * 4), ("tricks_won", (14, 0, 0, 0)), ("stock_remaining", 10**6), ("draws", (True,) * 27),
+     ("seat", 4), ("hand", (Card.parse("AS"), "KS")), ("tricks", ((),)), ("phase", "play")],
+)
+def test_a_view_forged_without_its_constructor_is_refused_by_every_consumer(field: str, value: Any) -> None:
+    """A view made without its constructor (``object.__new__``, then the fields set one by one) is checked
+    by each consumer before it reads it: an ObservationError naming the field, never an IndexError or a
+    picture of a billion cards."""
+    view = _SAMPLE_VIEWS[1]
+    forged = object.__new__(Observation)
+    for name in _FIELDS:
+        object.__setattr__(forged, name, value if name == field else getattr(view, name))
+    for consume in _consumers(forged).values():
+        with pytest.raises(ObservationError, match=field):
+            consume()
+    assert "Observation" in str(forged) and len(str(forged)) < 2_000  # printing never raises
+    with pytest.raises(ObservationError, match=field):
+        attrs.evolve(view, **{field: value})
+
+
+def test_a_view_missing_a_field_is_refused_and_still_copies() -> None:
+    forged = object.__new__(Observation)
+    with pytest.raises(ObservationError, match="missing"):
+        forged.to_dict()
+    assert "not built by its constructor" in repr(pickle.loads(pickle.dumps(forged)))
+
+
+def test_an_unpickled_view_equals_the_view_and_is_checked_again() -> None:
+    from spades_rules.views.render import known_consistent
+
+    view = _SAMPLE_VIEWS[2]
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view and hash(again) == hash(view) and not known_consistent(again)
+    assert again.to_dict() == view.to_dict() and known_consistent(again)
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(), Rules.two_player(), Rules.jokers()], ids=repr)
+def test_the_views_observe_builds_pass_the_constructors_check(rules: Rules) -> None:
+    """``observe`` builds its views without the constructor (its speed): they are the views the
+    constructor accepts, between hands and at game over included."""
+    rng = random.Random(5)
+    state = new_game(rules.evolve(max_hands=2))
+    while True:
+        for seat in range(rules.players):
+            view = observe(state, seat)
+            assert attrs.evolve(view) == view
+        if state.is_over:
+            break
+        state = apply(state, Deal.shuffled(rules, rng) if state.is_chance else rng.choice(legal_actions(state)))

@@ -29,6 +29,7 @@ from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalRe
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
+from spades_rules.views.render import check_view
 
 __all__ = ["BUILTIN_BOTS", "GAME_BACKSTOP", "Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
 
@@ -206,6 +207,7 @@ def _actions_of(observation: Observation, function: str) -> tuple[Action, ...]:
             f"{function}() needs an Observation as observation, not {type(observation).__name__}",
             parameter="observation",
         )
+    check_view(observation)
     actions = observation.legal_actions
     if actions:
         return actions

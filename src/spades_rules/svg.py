@@ -41,6 +41,7 @@ from spades_rules.names import seat_names, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
+from spades_rules.views.render import check_view
 
 __all__ = ["card", "table", "view"]
 
@@ -82,6 +83,7 @@ def view(
         raise ArgumentTypeError(
             f"svg.view needs an Observation, not {type(observation).__name__}", parameter="observation"
         )
+    check_view(observation)
     hands: list[tuple[Card, ...] | None] = [None] * observation.rules.players
     hands[observation.seat] = observation.hand
     return _Picture(observation, hands, observation.seat, size, names, you=observation.seat).svg()

@@ -80,6 +80,7 @@ from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
 from spades_rules.views import Observation
+from spades_rules.views.render import check_view
 
 __all__ = ["observation_tensor", "observation_tensor_layout", "observation_tensor_size"]
 
@@ -189,6 +190,7 @@ def observation_tensor(view: Observation) -> list[float]:
     """
     if not isinstance(view, Observation):
         raise ArgumentTypeError(f"observation_tensor needs an Observation, not {type(view).__name__}", parameter="view")
+    check_view(view)  # one attribute read for a view observe built or one already checked
     rules = view.rules
     layout = _layout(rules)
     blocks = layout.blocks

@@ -176,14 +176,14 @@ def test_the_bid_rule_is_built_by_keyword() -> None:
 
 
 def test_observe_names_every_field_of_the_view() -> None:
-    """``observe`` builds its views naming every field: by keyword between hands (the plain constructor), and
+    """``observe`` builds its views naming every field: by keyword between hands (``_between_hands``), and
     with one named store per field into the storage class on the fast path (never positionally)."""
     source = (SRC / "views" / "observation.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     fields = {field.name for field in attrs.fields(Observation) if field.init}
     calls = [
         node for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Observation"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_between_hands"
     ]
     assert len(calls) == 1
     assert not calls[0].args and {keyword.arg for keyword in calls[0].keywords} == fields

@@ -41,7 +41,7 @@ from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks
 from spades_rules.tables import CompiledTables
 from spades_rules.views.parts import DrawTurn, ExchangeView
-from spades_rules.views.render import mark_consistent
+from spades_rules.views.render import check_view
 
 __all__ = ["Observation", "observe"]
 
@@ -131,6 +131,26 @@ class Observation:
     it, or it was checked once: a frozen value stays consistent). Not a part of the view: no argument, never
     compared, hashed or printed."""
 
+    def __attrs_post_init__(self) -> None:
+        """A view is checked when it is built, as :class:`~spades_rules.rules.Rules` is: its shape
+        (:func:`~spades_rules.views.render.check_view`), so that every consumer can read it; a malformed one
+        is an :class:`~spades_rules.errors.ObservationError` naming the field. (``observe`` builds its views
+        without this constructor: they are consistent by construction.)"""
+        check_view(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The view's fields (not whether it was checked: a copy or an unpickled view is checked again when a
+        consumer first reads it; a field missing from a view made without its constructor is left out)."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES if hasattr(self, name)}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        store = object.__setattr__
+        for name in _FIELD_NAMES:
+            if name in fields:
+                store(self, name, fields[name])
+        store(self, "_checked", False)
+        store(self, "_attrs_cached_hash", None)  # the slot in which attrs caches the hash (cache_hash=True)
+
     @property
     def hand_hidden(self) -> bool:
         """Whether the observer's own cards are withheld from this view."""
@@ -187,6 +207,7 @@ class Observation:
 
 
 _OBSERVATION_STORAGE: Final = plain_storage(Observation)
+_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Observation) if field.init)
 
 
 def _observation(view: Any) -> Observation:
@@ -201,6 +222,15 @@ def _observation(view: Any) -> Observation:
 
 
 _new: Final[Callable[[type], Any]] = object.__new__
+
+
+def _between_hands(**fields: Any) -> Observation:
+    """The view between hands, from its fields, by the same plain stores as ``observe``'s (without the
+    constructor's check: the fields come from a state, consistent by construction)."""
+    view = _new(_OBSERVATION_STORAGE)
+    for name, value in fields.items():
+        setattr(view, name, value)
+    return _observation(view)
 
 
 # ---------------------------------------------------------------------------------------- observe
@@ -263,8 +293,8 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
                 parameter="hide_own_hand",
             )
         _check_may_hide(state, seat)
-    if hand is None:  # between hands: the scores and the finished hands only (rare: the plain constructor)
-        between = Observation(
+    if hand is None:  # between hands: the scores and the finished hands only
+        return _between_hands(
             rules=rules, seat=seat, phase=state.phase, dealer=state.dealer, to_act=state.to_act, hand=(),
             hand_sizes=(0,) * n, bids=(None,) * n, tricks=(), current_trick=None, tricks_won=(0,) * n,
             spades_broken=False, voids=((),) * n, known_cards=((),) * n, exchanges=(), pending_exchanges=(),
@@ -272,8 +302,6 @@ def observe(state: GameState, seat: int, *, hide_own_hand: bool = False) -> Obse
             initial_scores=state.initial_scores, initial_bags=state.initial_bags, results=state.results,
             winner=state.winner, legal_actions=(),
         )
-        mark_consistent(between)
-        return between
     tricks = hand.completed_tricks
     in_play = state.phase is _PLAY
     current = hand.current_trick if in_play else None

@@ -51,6 +51,7 @@ _MAX_INT: Final = 10**12
 # ---------------------------------------------------------------------------------------- to_dict
 def to_dict(view: Observation) -> dict[str, Any]:
     """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
+    check_view(view)
     return {
         "rules": view.rules.options(),
         "seat": view.seat,
@@ -123,11 +124,11 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     naming the key.
     """
     try:
-        view = cls(**_fields(data, tuple(field.name for field in attrs.fields(cls) if field.init)))
-        _check(view)
+        return cls(**_fields(data, tuple(field.name for field in attrs.fields(cls) if field.init)))
     except _Bad as error:
         raise ObservationError(f"not a view's dict form: {error}") from None
-    return view
+    except ObservationError as error:  # the view's own check, at its construction
+        raise ObservationError(f"not a view's dict form: {str(error).removeprefix(_INCONSISTENT)}") from None
 
 
 def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -285,10 +286,16 @@ def _result(value: object, where: str) -> HandScore:
 
 
 # ---------------------------------------------------------------------------------------- the shape check
+_INCONSISTENT: Final = "not a consistent view: "
+
+
 def known_consistent(view: Observation) -> bool:
     """Whether ``view`` is known to pass :func:`check_view`: ``observe`` built it, or it was checked before
     (a frozen value stays consistent, so it is checked once)."""
-    return view._checked
+    try:
+        return view._checked
+    except AttributeError:  # a view made without its constructor (object.__new__): never checked
+        return False
 
 
 def mark_consistent(view: Observation) -> None:
@@ -308,6 +315,8 @@ def check_view(view: Observation) -> None:
         _check(view)
     except _Bad as error:
         raise ObservationError(f"not a consistent view: {error}") from None
+    except AttributeError as error:  # made without its constructor: a field is missing
+        raise ObservationError(f"not a consistent view: {error.name or 'a field'} is missing") from None
     mark_consistent(view)
 
 
@@ -317,6 +326,7 @@ def _check(view: Observation) -> None:
         raise _Bad("rules", f"must be a Rules, not {describe(rules)}")
     n, sides = rules.players, rules.num_sides
     deck = frozenset(rules.deck)
+    size_of_deck = len(deck)  # every count in a view is at most the deck's size: a picture draws that many backs
     seat = _seat(view.seat, "seat", n)
     if not isinstance(view.phase, Phase):
         raise _Bad("phase", f"must be a Phase, not {describe(view.phase)}")
@@ -328,17 +338,17 @@ def _check(view: Observation) -> None:
         hand = _check_cards(view.hand, "hand", deck, seen)
         if list(hand) != sorted(hand):
             raise _Bad("hand", "must be sorted")
-    _check_ints(view.hand_sizes, "hand_sizes", n, 0)
+    _check_ints(view.hand_sizes, "hand_sizes", n, 0, size_of_deck)
     bids = _check_length(view.bids, "bids", n)
     for at, bid in enumerate(bids):
         if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
             raise _Bad(f"bids[{at}]", f"must be None or seat {at}'s Bid, not {describe(bid)}")
-    tricks = _check_length(view.tricks, "tricks", None)
+    tricks = _check_length(view.tricks, "tricks", None, size_of_deck // n)
     for at, trick in enumerate(tricks):
         _check_trick(trick, f"tricks[{at}]", n, deck, seen, complete=True)
     if view.current_trick is not None:
         _check_trick(view.current_trick, "current_trick", n, deck, seen, complete=False)
-    _check_ints(view.tricks_won, "tricks_won", n, 0)
+    _check_ints(view.tricks_won, "tricks_won", n, 0, size_of_deck // n)
     if not isinstance(view.spades_broken, bool):
         raise _Bad("spades_broken", f"must be true or false, not {describe(view.spades_broken)}")
     for at, suits in enumerate(_check_length(view.voids, "voids", n)):
@@ -352,19 +362,19 @@ def _check(view: Observation) -> None:
             raise _Bad(where, f"must be an ExchangeView, not {describe(exchange)}")
         _seat(exchange.giver, f"{where}.giver", n)
         _seat(exchange.receiver, f"{where}.receiver", n)
-        size = _int(exchange.size, f"{where}.size", 0)
+        size = _int(exchange.size, f"{where}.size", 0, size_of_deck)
         if exchange.cards is not None and len(_check_cards(exchange.cards, f"{where}.cards", deck, {})) != size:
             raise _Bad(f"{where}.cards", f"must hold its {size} cards")
-    for at, pair in enumerate(_check_length(view.pending_exchanges, "pending_exchanges", None)):
+    for at, pair in enumerate(_check_length(view.pending_exchanges, "pending_exchanges", None, n)):
         for k, giver_or_receiver in enumerate(_check_length(pair, f"pending_exchanges[{at}]", 2)):
             _seat(giver_or_receiver, f"pending_exchanges[{at}][{k}]", n)
-    draws = _check_length(view.draws, "draws", None)
+    draws = _check_length(view.draws, "draws", None, size_of_deck // 2)
     if not all(isinstance(keep, bool) for keep in draws):
         raise _Bad("draws", "must be true/false decisions")
     _check_own_draws(view, draws, deck)
     if view.draw_card is not None:
         _check_card(view.draw_card, "draw_card", deck)
-    _int(view.stock_remaining, "stock_remaining", 0)
+    _int(view.stock_remaining, "stock_remaining", 0, size_of_deck)
     _check_ints(view.scores, "scores", sides, -_MAX_INT)
     _check_ints(view.bags, "bags", sides, 0)
     _check_ints(view.initial_scores, "initial_scores", sides, -_MAX_INT)
@@ -378,9 +388,9 @@ def _check(view: Observation) -> None:
             raise _Bad(f"legal_actions[{at}]", f"must be an action of seat {seat}, not {describe(action)}")
 
 
-def _int(value: object, where: str, minimum: int) -> int:
-    if type(value) is not int or not minimum <= value <= _MAX_INT:
-        raise _Bad(where, f"must be an integer from {minimum}, not {describe(value)}")
+def _int(value: object, where: str, minimum: int, maximum: int = _MAX_INT) -> int:
+    if type(value) is not int or not minimum <= value <= maximum:
+        raise _Bad(where, f"must be an integer from {minimum} to {maximum}, not {describe(value)}")
     return value
 
 
@@ -390,17 +400,19 @@ def _seat(value: object, where: str, count: int) -> int:
     return value
 
 
-def _check_length(value: object, where: str, length: int | None) -> tuple[Any, ...]:
+def _check_length(value: object, where: str, length: int | None, most: int | None = None) -> tuple[Any, ...]:
     if not isinstance(value, tuple):
         raise _Bad(where, f"must be a tuple, not {describe(value)}")
     if length is not None and len(value) != length:
         raise _Bad(where, f"must have {length} entries, not {len(value)}")
+    if most is not None and len(value) > most:
+        raise _Bad(where, f"must have at most {most} entries, not {len(value)}")
     return value
 
 
-def _check_ints(value: object, where: str, length: int, minimum: int) -> None:
+def _check_ints(value: object, where: str, length: int, minimum: int, maximum: int = _MAX_INT) -> None:
     for at, item in enumerate(_check_length(value, where, length)):
-        _int(item, f"{where}[{at}]", minimum)
+        _int(item, f"{where}[{at}]", minimum, maximum)
 
 
 def _check_card(card: object, where: str, deck: frozenset[Card]) -> Card:
@@ -466,6 +478,7 @@ def _check_result(result: object, where: str, n: int, sides: int) -> None:
 # ---------------------------------------------------------------------------------------- text
 def render(view: Observation) -> str:
     """A readable multi-line text of ``view``, for a terminal or a simple UI."""
+    check_view(view)
     rules = view.rules
     head = f"Seat {view.seat} - {view.phase.value.replace('_', ' ')} phase, dealer {view.dealer}"
     if view.to_act is not None:
