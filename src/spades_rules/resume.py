@@ -14,13 +14,14 @@ from typing import Final
 
 from spades_rules._bidding import bid_order
 from spades_rules._chain import Chain
-from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Bid, Deal, DrawDecision, Exchange
+from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Action, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Suit, mask_of
 from spades_rules.engine import exchanges_due
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import (
     GameState,
+    HandState,
     Phase,
     Trail,
     Trick,
@@ -29,6 +30,7 @@ from spades_rules.state import (
     _hand_state,
     _Match,
     _setup,
+    actions_of_trail,
 )
 
 __all__: list[str] = []
@@ -45,12 +47,17 @@ def resume_game(
     results: tuple[HandScore, ...],
     initial_scores: tuple[int, ...],
     initial_bags: tuple[int, ...],
+    past_actions: tuple[Action, ...] = (),
+    first_dealer: int | None = None,
+    last_hand: HandState | None = None,
 ) -> GameState:
-    """A game in the ``DEAL`` phase with the given record (scores, bags, finished hands' score sheets); the
-    finished hands' actions are not known, and ``dealer`` also counts as the first dealer."""
+    """A game in the ``DEAL`` phase with the given record (scores, bags, finished hands' score sheets).
+    Sampling leaves the finished hands' actions out (``dealer`` then also counts as the first dealer); the
+    batch engine gives them (``past_actions``, ``first_dealer`` and the ``last_hand`` finished)."""
     match = _Match(
-        dealer=dealer, scores=scores, bags=bags, results=Chain.of(results), winner=None, past_actions=Chain.EMPTY,
-        initial_scores=initial_scores, initial_bags=initial_bags, first_dealer=dealer,
+        dealer=dealer, scores=scores, bags=bags, results=Chain.of(results), winner=None,
+        past_actions=Chain.of(past_actions) if past_actions else Chain.EMPTY, initial_scores=initial_scores,
+        initial_bags=initial_bags, first_dealer=dealer if first_dealer is None else first_dealer, last_hand=last_hand,
     )
     return _game_state(rules, Phase.DEAL, None, None, match)
 
@@ -128,3 +135,33 @@ def resume_hand(
     to_act = (current.leader + len(current.cards)) % n
     hand = _hand_state(setup, tuple(held), tuple(won), current.leader, current.cards, tricks, broken, to_act)
     return _game_state(rules, Phase.PLAY, hand, trail, start._match)
+
+
+def resume_finished_hand(
+    start: GameState,
+    deal: Deal,
+    *,
+    draws: tuple[bool, ...],
+    bids: tuple[Bid | None, ...],
+    exchanges: Sequence[Exchange],
+    tricks: tuple[Trick, ...],
+) -> tuple[HandState, tuple[Action, ...]]:
+    """A finished hand as the engine keeps it (``GameState.last_hand``: every trick played, no seat to act)
+    and the hand's actions in order, from its deal, draw decisions, bids, exchanges and all its tricks (the
+    batch engine's ``BatchGame.game_state`` rebuilds a game's earlier hands so)."""
+    last = tricks[-1]
+    before = resume_hand(
+        start, deal, draws=draws, bids=bids, exchanges=exchanges, tricks=tricks[:-1],
+        current=Trick(last.leader, last.cards[:-1]), phase=Phase.PLAY,
+    )
+    hand = before.hand
+    assert hand is not None and last.winner is not None
+    card = last.cards[-1]
+    seat = (last.leader + len(last.cards) - 1) % start.rules.players
+    held = list(hand.held)
+    held[seat] ^= card.bit
+    won = list(hand.tricks_won)
+    won[last.winner] += 1
+    broken = hand.spades_broken or start.rules.tables.suit_of[card.index] == _SPADES
+    finished = _hand_state(hand._setup, tuple(held), tuple(won), last.winner, (), tricks, broken, None)
+    return finished, actions_of_trail((before._trail, INTERNED_PLAYS[seat][card.index]))

@@ -1,0 +1,32 @@
+"""Batches of games: N games of one :class:`~spades_rules.rules.Rules` as NumPy arrays, stepped with one call.
+
+A second implementation of the same rules for training agents and simulating millions of hands (see the
+docs page "Batches of games"). It needs NumPy (the ``batch`` extra); the Gymnasium wrapper
+(:class:`~spades_rules.batch.vector.BatchVectorEnv`, in :mod:`spades_rules.batch.vector`) also needs
+Gymnasium and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import numpy as _numpy
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "spades_rules.batch needs NumPy, an optional dependency: pip install 'spades_rules[batch]'"
+    ) from _error
+
+from spades_rules.batch.game import BatchGame
+
+__all__ = ["BatchGame", "BatchVectorEnv"]
+
+_ = _numpy
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BatchVectorEnv":  # Gymnasium is imported only by those who use the wrapper
+        from spades_rules.batch.vector import BatchVectorEnv
+
+        return BatchVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

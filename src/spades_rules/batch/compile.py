@@ -1,0 +1,309 @@
+"""The rules compiled into NumPy tables for the batch engine, derived from :attr:`Rules.tables`.
+
+Everything here is read from :class:`~spades_rules.tables.CompiledTables` (effective suits, follow masks,
+trick power, the deck, the sides) and from the :class:`~spades_rules.rules.Rules` fields at their
+decision points; nothing re-derives a rule. :func:`compile_rules` also refuses, loudly, any option the
+batch engine does not know (:data:`KNOWN_OPTIONS`), so that a new option can never be ignored silently.
+
+The legality of a row is one ``uint64`` word whose bits mean, by phase (``BIT_LAYOUT``):
+
+- ``PLAY`` and ``EXCHANGE``: bit ``card.index`` (0-53) per card; the code is the card's code.
+- ``BID``: bit 0 nil, bits 1-27 a bid of that many tricks, bit 28 blind nil, bits 29-33 a redeal called
+  by seat 0-4.
+- ``DRAW``: bit 0 keep, bit 1 reject.
+
+``code_of_bit[phase, bit]`` maps a bit to its action code and ``bit_of_code[phase, code]`` back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+import numpy as np
+
+from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit
+from spades_rules.codec import (
+    BIG_JOKER_CODE,
+    BLIND_NIL_CODE,
+    DRAW_KEEP_CODE,
+    DRAW_REJECT_CODE,
+    LITTLE_JOKER_CODE,
+    NIL_CODE,
+    REDEAL_BASE,
+    num_distinct_actions,
+)
+from spades_rules.engine import bid_order
+from spades_rules.errors import RulesError
+from spades_rules.rules import Rules
+from spades_rules.state import Phase
+from spades_rules.tensor import observation_tensor_layout
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__: list[str] = []
+
+PHASES: Final = tuple(Phase)
+"""The phases in the order of their numbers in :attr:`BatchGame.phase <spades_rules.batch.BatchGame.phase>`."""
+DRAW: Final = PHASES.index(Phase.DRAW)
+BID: Final = PHASES.index(Phase.BID)
+EXCHANGE: Final = PHASES.index(Phase.EXCHANGE)
+PLAY: Final = PHASES.index(Phase.PLAY)
+SPADES: Final = int(Suit.SPADES)
+CLUBS: Final = int(Suit.CLUBS)
+
+BLIND_BIT: Final = 28
+"""The bid word's bit for blind nil."""
+REDEAL_BIT: Final = 29
+"""The bid word's bit for a redeal called by seat 0 (seat ``s``: ``REDEAL_BIT + s``)."""
+CARDS: Final = len(ALL_CARDS)
+
+KNOWN_OPTIONS: Final = frozenset({
+    "players", "partnerships", "with_jokers", "trump_order", "removed_cards", "deal_method",
+    "draw_second_card_seen", "bidding", "bid_order", "min_bid", "nil", "nil_value", "blind_nil",
+    "blind_nil_value", "blind_nil_deficit", "blind_nil_exchange", "both_partners_nil", "team_min_bid",
+    "forbid_total_equal_tricks", "first_lead", "spade_lead", "set_penalty", "failed_nil_tricks", "bag_value",
+    "bag_limit", "bag_penalty", "bag_overflow", "target_score", "losing_score", "max_hands", "redeal_on",
+})
+"""Every :class:`Rules` option the batch engine plays. An option outside it is refused when it differs
+from its default (and a test fails as soon as :class:`Rules` gains one)."""
+
+_POWER_OFFSET: Final = 100 - 15
+"""Trick power above 100 (a trump, see ``tables._TRUMP_POWER``) is stored less this, to fit an int8."""
+
+
+def _u64(values: Any) -> NDArray[np.uint64]:
+    return np.array(values, dtype=np.uint64)
+
+
+class BatchTables:
+    """One :class:`Rules` compiled into arrays (read-only by convention; one per batch)."""
+
+    def __init__(self, rules: Rules) -> None:
+        check_known(rules)
+        tables = rules.tables
+        self.rules = rules
+        self.players = n = tables.players
+        self.sides = tables.sides
+        self.num_sides = len(tables.sides)
+        self.tricks = tables.cards_each
+        self.deck = np.array([card.index for card in tables.deck], dtype=np.int8)
+        self.deck_size = len(tables.deck)
+        self.num_actions = num_distinct_actions(rules)
+        if rules.partnerships and rules.blind_nil and rules.blind_nil_exchange:  # the compact space
+            self.num_actions = self._highest_compact_code(rules) + 1
+        self.draw = rules.deal_method == "draw"
+        # --- per card
+        self.card_bit = _u64([1 << index for index in range(CARDS)])
+        self.suit_of = np.array(tables.suit_of, dtype=np.int8)
+        self.slot_of = np.full(CARDS, -1, dtype=np.int16)
+        self.slot_of[self.deck.astype(np.intp)] = np.arange(self.deck_size)
+        power = np.array(tables.trick_power, dtype=np.int16)
+        rank = np.where(power >= 100, power - _POWER_OFFSET, power)  # under 32 (at most 15 + 15 trumps)
+        self.trick_key = (rank << 3).ravel().astype(np.int16)
+        """``trick_key[led * 54 + card] | position``: a card's power in a trick of suit ``led``, times 8 (negative
+        when it cannot win), plus its position: the largest key in a trick is the winner's."""
+        self.key_base = np.array([led * CARDS for led in range(len(Suit))], dtype=np.int16)
+        self.follow_of_card = _u64(tables.follow_masks)
+        """Per card, the cards of its effective suit: what a seat must play to follow it."""
+        self.cards_are_codes = not rules.with_jokers
+        """Whether every card's code is its index (no jokers: codes 0-51), so a play needs no code table."""
+        self.spade_mask = np.uint64(tables.spade_mask)
+        self.plain_mask = np.uint64(~tables.spade_mask & (1 << 64) - 1)
+        self.club_mask = np.uint64(tables.suit_masks[Suit.CLUBS])
+        self.face_mask = np.uint64(tables.face_mask)
+        self.positions = np.arange(n, dtype=np.int16)[:, None]
+        self.suit_weight = (4 ** np.arange(n, dtype=np.uint16))[:, None]
+        """The weight of each position in a trick's suit code (two bits per position: ``sum(suit * 4**at)``)."""
+        self.void_by_code, self.spade_in_code, self.void_table, self.void_key = _trick_tables(
+            n, tables.suit_masks, tables.spades_anytime
+        )
+        """What a trick shows (see :func:`shows`): for a finished trick ``void_by_code[(leader * 2 + broken) <<
+        (2 * players) | suit code]`` and ``spade_in_code[suit code]``; for a trick in progress
+        ``void_table[void_key[leader, led, broken] + pattern]`` (a bit per position that did not follow)."""
+        self.lowest_club_first = tables.lead_lowest_club
+        self.spades_anytime = tables.spades_anytime
+        # --- codes
+        self.card_of_code = np.full(self.num_actions, -1, dtype=np.int8)
+        code_of_card = np.array([self._card_code(index) for index in range(CARDS)], dtype=np.int16)
+        self.code_of_card = code_of_card
+        bit_of_code = np.zeros((len(PHASES), self.num_actions), dtype=np.uint64)
+        code_of_bit = np.full((len(PHASES), 64), -1, dtype=np.int16)
+        for index in range(CARDS):
+            code = int(code_of_card[index])
+            if code < self.num_actions:
+                self.card_of_code[code] = index
+                for phase in (PLAY, EXCHANGE):
+                    bit_of_code[phase, code] = 1 << index
+                    code_of_bit[phase, index] = code
+        for bit, code in self._bid_bits(n):
+            if code < self.num_actions:
+                bit_of_code[BID, code] = 1 << bit
+                code_of_bit[BID, bit] = code
+        for bit, code in ((0, DRAW_KEEP_CODE), (1, DRAW_REJECT_CODE)):
+            if code < self.num_actions:
+                bit_of_code[DRAW, code] = 1 << bit
+                code_of_bit[DRAW, bit] = code
+        self.bit_of_code = bit_of_code.ravel()
+        """``bit_of_code[phase * num_actions + code]``: the legal-word bit of ``code`` in ``phase`` (0: none)."""
+        self.code_of_bit = code_of_bit.ravel()
+        """``code_of_bit[phase * 64 + bit]``: the action code of a legal-word bit (-1: none)."""
+        self.play_bit_of_code = bit_of_code[PLAY].copy()
+        # --- seats and sides
+        self.side_of = np.array(tables.side_of, dtype=np.int8)
+        self.side_seats = np.array(tables.sides, dtype=np.intp)  # [sides, seats per side]
+        self.seats = np.arange(n, dtype=np.int8)[:, None]
+        partners = [rules.partner_of(seat) for seat in range(n)]
+        self.partner = np.array([-1 if p is None else p for p in partners], dtype=np.int8)
+        self.next_seat = np.array([(seat + 1) % n for seat in range(n)], dtype=np.int8)
+        self.has_bidding = rules.has_bidding_phase
+        order = [bid_order(rules, dealer) if self.has_bidding else () for dealer in range(n)]
+        self.bid_order = np.array(order, dtype=np.int8).reshape(n, -1)
+        """``bid_order[dealer, k]``: the seat making the ``k``-th bid."""
+        self.bid_position = np.zeros((n, n), dtype=np.int8)
+        for dealer, seats in enumerate(order):
+            for k, seat in enumerate(seats):
+                self.bid_position[dealer, seat] = k
+        # --- bids
+        tricks = self.tricks
+        self.numbers_from = _u64([
+            sum(1 << bit for bit in range(max(lo, 1), tricks + 1)) for lo in range(64)
+        ])
+        """``numbers_from[lo]``: the bid-word bits of bids ``lo`` ... tricks (``lo`` clipped to 0-63)."""
+        self.bid_after = _u64([self._bid_word(rules, partner_bid) for partner_bid in range(-1, tricks + 1)])
+        """``bid_after[partner's bid + 1]``: the bid-word bits of nil and the numbers, given the partner's bid (-1:
+        none yet, or no partner), before the blind nil, "no 13" and redeal bits (not used by whiz)."""
+        self.exchange_size = rules.blind_nil_exchange if rules.partnerships and rules.blind_nil else 0
+        self.won_unit = np.array([1 << 6 * seat for seat in range(n)], dtype=np.uint32)
+        """A trick won by each seat, in the packed trick counts (six bits per seat)."""
+        self.won_shift = np.array([6 * seat for seat in range(n)], dtype=np.uint32)
+        self.redeal_conditions = tuple(rules.redeal_on)
+        # --- observation
+        layout = observation_tensor_layout(rules)
+        self.layout = layout
+        self.obs_size = sum(size for _, size in layout.values())
+        self.sides_from = np.array([self._sides_seen_from(rules, seat) for seat in range(n)], dtype=np.intp)
+        self.deck_cards = self.deck.astype(np.intp)
+
+    @staticmethod
+    def _bid_word(rules: Rules, partner_bid: int) -> int:
+        """The nil and number bits open to a bidder whose partner bid ``partner_bid`` (-1: not yet), for the
+        standard and suicide formats (the rules page, section Bidding)."""
+        tricks = rules.tricks_per_hand
+        lo, hi, nil = rules.min_bid, tricks, rules.nil
+        if rules.bidding == "suicide":
+            lo = max(rules.team_minimum or 1, rules.min_bid)
+            if partner_bid == 0:
+                nil = False
+            elif partner_bid > 0:
+                lo, hi = 1, 0
+        elif partner_bid >= 0:
+            team = rules.team_minimum
+            if team is not None:
+                lo = max(lo, team - partner_bid)
+                nil = nil and team - partner_bid <= 0
+            if partner_bid == 0 and not rules.both_partners_nil:
+                nil = False
+        return sum(1 << bid for bid in range(max(lo, 1), hi + 1)) | int(nil)
+
+    @staticmethod
+    def _card_code(index: int) -> int:
+        if index < NIL_CODE:
+            return index
+        return LITTLE_JOKER_CODE if index == LITTLE_JOKER.index else BIG_JOKER_CODE
+
+    @staticmethod
+    def _bid_bits(players: int) -> list[tuple[int, int]]:
+        bits = [(tricks, NIL_CODE + tricks) for tricks in range(BLIND_BIT)]
+        bits.append((BLIND_BIT, BLIND_NIL_CODE))
+        bits += [(REDEAL_BIT + seat, REDEAL_BASE + seat) for seat in range(players)]
+        return bits
+
+    @staticmethod
+    def _highest_compact_code(rules: Rules) -> int:
+        """The compact action space's highest code (no exchange block; the exchange picks cards)."""
+        highest = max(BatchTables._card_code(card.index) for card in rules.deck)
+        highest = max(highest, NIL_CODE + rules.tricks_per_hand, BLIND_NIL_CODE)
+        if rules.redeal_on:
+            highest = max(highest, REDEAL_BASE + rules.players - 1)
+        return highest
+
+    @staticmethod
+    def _sides_seen_from(rules: Rules, seat: int) -> list[int]:
+        """The sides as the observation tensor orders them for ``seat``: its own, then clockwise."""
+        n = rules.players
+        return sorted(
+            range(rules.num_sides), key=lambda side: min((other - seat) % n for other in rules.sides[side])
+        )
+
+
+def shows(n: int, others: int, anytime: bool, leader: int, broken: bool, suits: tuple[int, ...]) -> int:
+    """The void bits (four per seat: C, D, H, S) a trick shows every player: the trick led by ``leader`` with
+    cards of ``suits`` by position (as far as played), spades broken before it or not. A seat that did not
+    follow lacks the suit led; a leader of spades before they are broken holds nothing else (unless
+    ``spade_lead="anytime"``), so it lacks every other suit in the deck (``others``)."""
+    if not suits:
+        return 0
+    led = suits[0]
+    shown = 0
+    for at, suit in enumerate(suits):
+        if suit != led:
+            shown |= 1 << (4 * ((leader + at) % n) + led)
+    if led == SPADES and not broken and not anytime:
+        shown |= others << 4 * leader
+    return shown
+
+
+def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+    """The tables of :func:`shows`: by the suit code of a finished trick, and by the pattern of a partial one."""
+    others = sum(1 << suit for suit in range(SPADES) if suit_masks[suit])
+    codes = 4 ** n
+    by_code = np.zeros(n * 2 * codes, dtype=np.uint32)
+    spade_in = np.zeros(codes, dtype=bool)
+    for code in range(codes):
+        suits = tuple(code >> 2 * at & 3 for at in range(n))
+        spade_in[code] = SPADES in suits
+        for leader in range(n):
+            for broken in (0, 1):
+                by_code[(leader * 2 + broken) * codes + code] = shows(n, others, anytime, leader, bool(broken), suits)
+    patterns = 1 << n
+    table = np.zeros(n * len(Suit) * 2 * patterns, dtype=np.uint32)
+    for leader in range(n):
+        for led in range(len(Suit)):
+            for broken in (0, 1):
+                for pattern in range(patterns):  # a bit per position whose card was not of the suit led
+                    suits = tuple(led if not pattern >> at & 1 else (led + 1) % 4 for at in range(n))
+                    at = ((leader * len(Suit) + led) * 2 + broken) * patterns + pattern
+                    table[at] = shows(n, others, anytime, leader, bool(broken), suits)
+    keys = np.arange(n * len(Suit) * 2, dtype=np.intp).reshape(n, len(Suit), 2) * patterns
+    return by_code, spade_in, table, keys
+
+
+def check_known(rules: Rules) -> None:
+    """Refuse rules setting an option the batch engine does not know (``RulesError`` naming it)."""
+    if not isinstance(rules, Rules):
+        from spades_rules.errors import ArgumentTypeError
+
+        raise ArgumentTypeError(f"BatchGame needs a Rules value, not {type(rules).__name__}", parameter="rules")
+    unknown = [
+        field.name for field in attrs.fields(Rules)
+        if field.init and field.name not in KNOWN_OPTIONS and getattr(rules, field.name) != field.default
+    ]
+    if unknown:
+        raise RulesError(f"the batch engine does not play the option(s) {', '.join(unknown)} yet")
+
+
+_BY_RULES: dict[Rules, BatchTables] = {}
+
+
+def compile_rules(rules: Rules) -> BatchTables:
+    """The tables of ``rules`` (compiled once per rules value, then shared)."""
+    check_known(rules)
+    found = _BY_RULES.get(rules)
+    if found is None or found.rules is not rules and found.rules != rules:
+        if len(_BY_RULES) >= 64:
+            _BY_RULES.clear()
+        found = _BY_RULES[rules] = BatchTables(rules)
+    return found
+

@@ -1,0 +1,422 @@
+"""The batch engine's public class: :class:`BatchGame`, N games of one :class:`~spades_rules.rules.Rules`
+stepped together, with the library's action codes (the compact action space) and observation tensor.
+
+>>> import numpy as np
+>>> from spades_rules import Rules
+>>> from spades_rules.batch import BatchGame
+>>> games = BatchGame(Rules.standard(), 4, seed=1)
+>>> games.phase.tolist(), games.current_player.tolist()          # every row bids, seat 1 first
+([2, 2, 2, 2], [1, 1, 1, 1])
+>>> mask = games.legal_action_mask()
+>>> mask.shape, np.flatnonzero(mask[0]).tolist()[:3]             # nil, bid 1, bid 2, ...
+((4, 81), [52, 53, 54])
+>>> hands = 0
+>>> while hands < 8:
+...     games.step(games.random_actions())
+...     hands += int(games.hand_done.sum())
+>>> games.last_hand_totals.shape, games.phase.tolist()            # the rows were dealt again
+((4, 2), [2, 2, 2, 2])
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+import numpy as np
+
+from spades_rules.batch.compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
+from spades_rules.batch.core import ALL, Core, Episode, Rows, sync, uniform
+from spades_rules.batch.deal import new_games, start_hands
+from spades_rules.batch.observe import observation_tensor
+from spades_rules.batch.rebuild import game_state
+from spades_rules.batch.steps import step
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, describe
+from spades_rules.rules import Rules
+from spades_rules.state import GameState
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
+
+__all__ = ["BatchGame"]
+
+_MAX_ROWS: Final = 1 << 24
+"""The most games one batch holds (16,777,216: about 2 GB of state)."""
+
+_SELECT8: Final = np.zeros(256 * 8, dtype=np.uint64)
+"""``_SELECT8[byte * 8 + r]``: the position of the ``r``-th set bit of ``byte`` (see :func:`random_set_bits`)."""
+for _byte in range(256):
+    for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
+        _SELECT8[_byte * 8 + _rank] = _bit
+_BYTES: Final = np.uint64(0x0101010101010101)
+_HIGH_BITS: Final = np.uint64(0x8080808080808080)
+_8, _3, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(56), np.uint64(0xFF)
+
+
+def random_set_bits(words: NDArray[np.uint64], uniform: NDArray[np.float64]) -> NDArray[np.uint64]:
+    """For each word, the position of one of its set bits, the ``floor(uniform × popcount)``-th: a SWAR
+    search, all rows at once. The bytes' popcounts times ``0x0101…`` are the popcounts up to each byte;
+    one subtraction tests all eight against the rank, which counts the bytes before the bit; a table finds
+    the bit in its byte."""
+    prefix = np.bitwise_count(words.view(np.uint8)).view(np.uint64)
+    prefix *= _BYTES  # byte k: the set bits in bytes 0 ... k (at most 64: no carry)
+    rank = (uniform * (prefix >> _56)).astype(np.uint64)
+    below = rank * _BYTES
+    below |= _HIGH_BITS
+    below -= prefix  # a byte keeps its high bit where its prefix is at most the rank
+    below &= _HIGH_BITS
+    shift = np.left_shift(np.bitwise_count(below), _3, dtype=np.uint64)  # 8 × the byte holding the bit
+    before = (prefix << _8) >> shift
+    before &= _FF
+    rank -= before
+    byte = words >> shift
+    byte &= _FF
+    byte <<= _3
+    byte |= rank
+    shift += _SELECT8[byte.view(np.intp)]
+    return shift
+
+
+def _read_only(values: NDArray[Any]) -> NDArray[Any]:
+    view = values.view()
+    view.flags.writeable = False
+    return view
+
+
+class BatchGame:
+    """``n`` independent games of ``rules``, one row each, stepped together by :meth:`step`.
+
+    Every row is always at a decision: a finished hand is scored and the next one dealt within the step
+    that finishes it (``episode="hand"``: every hand is a new game at 0-0, as OpenSpiel's ``spades``;
+    ``"game"``: whole games, to the target, the losing score or ``max_hands``, the dealer passing left, then
+    a new game). Actions are the codes of the compact action space of :mod:`spades_rules.codec` (an exchange
+    of k cards is k picks of one card code each). ``seed`` seeds the deals and :meth:`random_actions`.
+
+    ``record=True`` (the default) keeps what :meth:`game_state` needs: each hand's deck and its cards in the
+    order played, and the earlier hands of every row's game; ``record=False`` drops it, the state alone.
+    """
+
+    def __init__(self, rules: Rules, n: int, *, seed: int | None = None, episode: Episode = "hand",
+                 record: bool = True) -> None:
+        if not isinstance(rules, Rules):
+            raise ArgumentTypeError(f"BatchGame needs a Rules value, not {type(rules).__name__}", parameter="rules")
+        if type(n) is not int:
+            try:
+                if isinstance(n, bool):
+                    raise TypeError
+                n = operator.index(n)
+            except TypeError:
+                raise ArgumentTypeError(f"n must be an integer number of games, not {describe(n)}",
+                                        parameter="n") from None
+        if not 1 <= n <= _MAX_ROWS:
+            raise RulesError(f"n must be between 1 and {_MAX_ROWS:,} games, not {describe(n)}")
+        if episode not in ("hand", "game"):
+            raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
+        if type(record) is not bool:
+            raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
+            raise ArgumentTypeError(f"seed must be an integer or None, not {describe(seed)}", parameter="seed")
+        tables = compile_rules(rules)
+        deals, actions = np.random.SeedSequence(seed).spawn(2)
+        self._core = Core(tables, n, episode, record, np.random.default_rng(deals))
+        self._actions_rng = np.random.default_rng(actions)
+        self._tables = tables
+        self.reset()
+
+    # ------------------------------------------------------------------------------------ description
+    @property
+    def rules(self) -> Rules:
+        """The rules every row plays."""
+        return self._tables.rules
+
+    @property
+    def n(self) -> int:
+        """The number of games (rows)."""
+        return self._core.n
+
+    @property
+    def episode(self) -> Episode:
+        """``"hand"`` or ``"game"`` (see the class)."""
+        return self._core.episode
+
+    @property
+    def num_actions(self) -> int:
+        """The number of action codes (the compact space's ``num_distinct_actions``): the mask's width."""
+        return self._tables.num_actions
+
+    @property
+    def observation_size(self) -> int:
+        """The length of one row of :meth:`observation_tensor`."""
+        return self._tables.obs_size
+
+    # ------------------------------------------------------------------------------------ the arrays
+    @property
+    def current_player(self) -> NDArray[np.int8]:
+        """The seat to act in each row (a read-only view of the state)."""
+        sync(self._core)
+        return _read_only(self._core.s.to_act)
+
+    @property
+    def phase(self) -> NDArray[np.int8]:
+        """Each row's phase, as its index in ``tuple(Phase)``: 1 draw, 2 bid, 3 exchange, 4 play."""
+        return _read_only(self._core.s.phase)
+
+    @property
+    def scores(self) -> NDArray[np.int64]:
+        """The scores ``[n, sides]`` of each row's game (always 0-0 with ``episode="hand"``)."""
+        return _read_only(self._core.s.scores.T)
+
+    @property
+    def bags(self) -> NDArray[np.int32]:
+        """The bags ``[n, sides]`` of each row's game."""
+        return _read_only(self._core.s.bags.T)
+
+    @property
+    def hand_done(self) -> NDArray[np.bool_]:
+        """Whether the last step finished a hand in each row (its points are in :attr:`last_hand_totals`)."""
+        return _read_only(self._core.s.hand_done)
+
+    @property
+    def game_done(self) -> NDArray[np.bool_]:
+        """Whether the last step finished each row's game (every finished hand with ``episode="hand"``); the
+        row has started a new one."""
+        return _read_only(self._core.s.game_done)
+
+    @property
+    def last_hand_totals(self) -> NDArray[np.int32]:
+        """The points ``[n, sides]`` of each row's last finished hand (kept through the next deal)."""
+        return _read_only(self._core.s.totals.T)
+
+    @property
+    def winner(self) -> NDArray[np.int8]:
+        """The winning side of each game the last step finished, -1 elsewhere and for a draw. A one-hand game
+        (``episode="hand"``) is won by the side with the unique highest points."""
+        return _read_only(self._core.s.winner)
+
+    @property
+    def deck(self) -> NDArray[np.int8]:
+        """The deck of each row's hand in play ``[n, cards]``, as ``Deal`` takes it (needs ``record=True``,
+        or the two-player draw, whose stock it is)."""
+        core = self._core
+        if core.rec is not None:
+            return _read_only(core.rec.deck)
+        if self._tables.draw:
+            return _read_only(core.s.stock)
+        raise RulesError("the decks are kept only with record=True")
+
+    @property
+    def finished_hands(self) -> int:
+        """The number of hands finished (scored) in all rows since the batch was made."""
+        return self._core.finished
+
+    def state_nbytes(self) -> int:
+        """The bytes of the state arrays (every row; the record and the shared tables excluded)."""
+        return sum(self._core.s.state_nbytes().values())
+
+    def record_nbytes(self) -> int:
+        """The bytes of the record that :meth:`game_state` reads (0 with ``record=False``)."""
+        return 0 if self._core.rec is None else self._core.rec.nbytes()
+
+    # ------------------------------------------------------------------------------------ reset and step
+    def reset(self, rows: ArrayLike | None = None, *, decks: ArrayLike | None = None) -> None:
+        """Start new games (0-0, seat 0 dealing) in all rows or in ``rows`` (row numbers), dealing ``decks``
+        (one row of ``Card.index`` values per game, in the order :class:`~spades_rules.actions.Deal` takes
+        them) or shuffled decks."""
+        core = self._core
+        chosen: Rows = ALL if rows is None else self._rows(rows)
+        count = core.n if rows is None else len(chosen)  # type: ignore[arg-type]
+        given = None if decks is None else self._decks(decks, count)
+        sync(core)
+        new_games(core, chosen)
+        s = core.s
+        s.hand_done[chosen] = False
+        s.game_done[chosen] = False
+        s.winner[chosen] = -1
+        s.totals[:, chosen] = 0
+        start_hands(core, chosen, given)
+
+    def _rows(self, rows: ArrayLike) -> NDArray[np.intp]:
+        chosen = np.asarray(rows)
+        if chosen.ndim != 1 or (chosen.size and chosen.dtype.kind not in "iu"):
+            raise ArgumentTypeError(f"rows must be a sequence of row numbers, not {describe(rows)}", parameter="rows")
+        chosen = chosen.astype(np.intp)
+        if chosen.size and (chosen.min() < 0 or chosen.max() >= self.n):
+            raise RulesError(f"rows must be between 0 and {self.n - 1}")
+        if len(np.unique(chosen)) != len(chosen):
+            raise RulesError("rows names a row twice")
+        return chosen
+
+    def _decks(self, decks: ArrayLike, count: int) -> NDArray[np.int8]:
+        t = self._tables
+        given = np.asarray(decks)
+        if given.shape != (count, t.deck_size) or (given.size and given.dtype.kind not in "iu"):
+            raise ArgumentTypeError(
+                f"decks must be an integer array of shape ({count}, {t.deck_size}), not {describe(decks)}",
+                parameter="decks",
+            )
+        if not (np.sort(given, axis=1) == np.sort(t.deck)).all():
+            bad = int(np.flatnonzero(~(np.sort(given, axis=1) == np.sort(t.deck)).all(axis=1))[0])
+            raise IllegalActionError(
+                IllegalReason.INVALID_DEAL,
+                f"deck {bad} is not the rules' deck of {t.deck_size} cards in some order (Card.index values)",
+            )
+        return given.astype(np.int8)
+
+    def step(self, actions: ArrayLike) -> None:
+        """Apply one action code per row. A code that is not legal in its row raises
+        :class:`~spades_rules.errors.IllegalActionError` naming the row, and changes nothing."""
+        codes, bits = self._codes(actions)
+        step(self._core, codes, bits)
+
+    def _codes(self, actions: ArrayLike) -> tuple[NDArray[np.intp], NDArray[np.uint64]]:
+        """The codes as an index array, and each one's legal-word bit (checked: every code legal in its row)."""
+        core, t = self._core, self._tables
+        codes = actions if type(actions) is np.ndarray else np.asarray(actions)
+        if codes.shape != (core.n,) or codes.dtype.kind not in "iu":
+            raise ArgumentTypeError(
+                f"actions must be an integer array of shape ({core.n},), not {describe(actions)}",
+                parameter="actions",
+            )
+        if codes.dtype != np.intp:
+            codes = codes.astype(np.intp)
+        if np.minimum.reduce(codes) < 0:
+            self._refuse(codes)
+        try:
+            if core.phase_lock == PLAY:  # too high a code is an IndexError of the one table
+                bits = t.play_bit_of_code[codes]
+            else:
+                if np.maximum.reduce(codes) >= t.num_actions:
+                    self._refuse(codes)
+                bits = t.bit_of_code[core.s.phase.astype(np.intp) * t.num_actions + codes]
+        except IndexError:
+            self._refuse(codes)
+        if not np.logical_and.reduce(core.s.legal & bits):
+            self._refuse(codes)
+        return codes, bits
+
+    def _refuse(self, codes: NDArray[Any]) -> NoReturn:
+        t, s = self._tables, self._core.s
+        sync(self._core)
+        inside = (codes >= 0) & (codes < t.num_actions)
+        if not inside.all():
+            row = int(np.flatnonzero(~inside)[0])
+            raise IllegalActionError(
+                IllegalReason.NOT_AN_ACTION,
+                f"row {row}: code {int(codes[row])} is not an action code (these rules use 0 to {t.num_actions - 1})",
+            )
+        bits = t.bit_of_code[s.phase.astype(np.intp) * t.num_actions + codes.astype(np.intp)]
+        row = int(np.flatnonzero(s.legal & bits == 0)[0])
+        phase = int(s.phase[row])
+        reason = {PLAY: IllegalReason.CARD_NOT_IN_HAND, BID: IllegalReason.BID_NOT_ALLOWED,
+                  EXCHANGE: IllegalReason.INVALID_EXCHANGE}.get(phase, IllegalReason.NOT_AN_ACTION)
+        if bits[row] == 0:
+            reason = IllegalReason.WRONG_PHASE
+        legal = self.legal_codes(row)
+        raise IllegalActionError(
+            reason,
+            f"row {row}: code {int(codes[row])} is not legal for seat {int(s.to_act[row])} in the "
+            f"{PHASES[phase].value} phase; the legal codes are {list(legal)}",
+        )
+
+    # ------------------------------------------------------------------------------------ choices
+    def legal_codes(self, row: int) -> tuple[int, ...]:
+        """The legal codes of one row, in increasing order."""
+        row = self._row(row)
+        sync(self._core)
+        t, s = self._tables, self._core.s
+        word = int(s.legal[row])
+        phase = int(s.phase[row])
+        return tuple(sorted(int(t.code_of_bit[phase * 64 + bit]) for bit in range(64) if word >> bit & 1))
+
+    def _row(self, row: int) -> int:
+        if isinstance(row, bool) or not isinstance(row, int | np.integer) or not 0 <= row < self.n:
+            raise RulesError(f"row must be a row number 0-{self.n - 1}, not {describe(row)}")
+        return int(row)
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> NDArray[np.intp]:
+        """A uniformly random legal code for every row (from the batch's own stream unless ``rng`` is given)."""
+        if rng is None:
+            rng = self._actions_rng
+        elif not isinstance(rng, np.random.Generator):
+            raise ArgumentTypeError(f"rng must be a numpy Generator, not {describe(rng)}", parameter="rng")
+        core, t = self._core, self._tables
+        bit = random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
+        if core.phase_lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
+            return bit
+        return t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)
+
+    def legal_action_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """A bool array ``[n, num_actions]``, True at each row's legal codes (written into ``out`` if given)."""
+        t, s = self._tables, self._core.s
+        shape = (self.n, t.num_actions)
+        if out is None:
+            out = np.zeros(shape, dtype=bool)
+        else:
+            if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_:
+                raise ArgumentTypeError(f"out must be a bool array of shape {shape}", parameter="out")
+            out[:] = False
+        bits = np.unpackbits(s.legal.astype("<u8").view(np.uint8).reshape(self.n, 8), axis=1, bitorder="little")
+        common = uniform(s.phase)
+        for phase in np.unique(s.phase) if common is None else (common,):
+            rows: Any = ALL if common is not None else np.flatnonzero(s.phase == phase)
+            for bit_start, code_start, length in _runs(t.code_of_bit[int(phase) * 64: int(phase) * 64 + 64],
+                                                       int(phase), t.num_actions):
+                if rows is ALL:
+                    out[:, code_start:code_start + length] = bits[:, bit_start:bit_start + length]
+                else:
+                    out[rows, code_start:code_start + length] = bits[rows, bit_start:bit_start + length]
+        return out
+
+    # ------------------------------------------------------------------------------------ views
+    def observation_tensor(self, seat: int | ArrayLike | None = None) -> NDArray[np.float32]:
+        """Per row, ``observation_tensor(observe(game_state(row), seat))`` of the scalar library, as float32
+        ``[n, observation_size]``; ``seat`` None observes for each row's seat to act, an int for that seat in
+        every row, an array for one seat per row."""
+        core = self._core
+        sync(core)
+        players = self._tables.players
+        if seat is None:
+            seats = core.s.to_act.astype(np.intp)
+        elif isinstance(seat, int | np.integer) and not isinstance(seat, bool):
+            if not 0 <= seat < players:
+                raise RulesError(f"seat must be a seat 0-{players - 1}, not {seat}")
+            seats = np.full(core.n, int(seat), dtype=np.intp)
+        else:
+            seats = np.asarray(seat)
+            if seats.shape != (core.n,) or seats.dtype.kind not in "iu" or seats.min() < 0 or seats.max() >= players:
+                raise ArgumentTypeError(f"seat must be None, a seat or one seat per row, not {describe(seat)}",
+                                        parameter="seat")
+            seats = seats.astype(np.intp)
+        return observation_tensor(core, seats)
+
+    def game_state(self, row: int) -> GameState:
+        """Row ``row`` as the scalar :class:`~spades_rules.state.GameState` the same actions reach (built from
+        the arrays and the record, not by replaying; needs ``record=True``)."""
+        row = self._row(row)
+        if self._core.rec is None:
+            raise RulesError("game_state() needs the record: make the batch with record=True")
+        sync(self._core)
+        return game_state(self._core, row)
+
+
+def _runs(codes: NDArray[np.int16], phase: int, limit: int) -> Sequence[tuple[int, int, int]]:
+    """The legal-word bits of ``phase`` with a code, as runs ``(first bit, first code, length)``."""
+    key = (codes.tobytes(), phase, limit)
+    found = _RUNS.get(key)
+    if found is not None:
+        return found
+    runs: list[tuple[int, int, int]] = []
+    for bit in range(64):
+        code = int(codes[bit])
+        if not 0 <= code < limit:
+            continue
+        if runs and runs[-1][0] + runs[-1][2] == bit and runs[-1][1] + runs[-1][2] == code:
+            runs[-1] = (runs[-1][0], runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((bit, code, 1))
+    _RUNS[key] = runs
+    return runs
+
+
+_RUNS: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}

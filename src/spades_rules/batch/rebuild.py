@@ -1,0 +1,180 @@
+"""One row of a batch as a scalar :class:`~spades_rules.state.GameState`, built from the arrays and the row's
+record through the engine's internal builders (:mod:`spades_rules.resume`), never by replaying actions
+through :func:`~spades_rules.engine.apply`: the finished hands of the game (each scored by the scalar
+scoring code), then the hand in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from spades_rules.actions import INTERNED_DRAWS, Action, Bid, Deal, Exchange, Redeal
+from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PHASES, PLAY
+from spades_rules.batch.core import Core
+from spades_rules.cards import ALL_CARDS
+from spades_rules.engine import bid_order
+from spades_rules.resume import resume_finished_hand, resume_game, resume_hand
+from spades_rules.rules import Rules
+from spades_rules.scoring import HandScore, close_hand
+from spades_rules.state import GameState, HandState, Trick
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__: list[str] = []
+
+
+class _Hand:
+    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules.resume` take."""
+
+    def __init__(self, rules: Rules, dealer: int, deck: NDArray[np.int8], draw_bits: int, draw_turns: int,
+                 bids: NDArray[np.int8], blind: int, xcards: NDArray[np.int8], log: NDArray[np.int8]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deal = Deal(tuple(ALL_CARDS[int(index)] for index in deck))
+        self.draws = tuple(bool(draw_bits >> turn & 1) for turn in range(draw_turns))
+        self.bids = _bids(rules, bids, blind)
+        self.xcards = xcards
+        self.plays = tuple(ALL_CARDS[int(index)] for index in log if index >= 0)
+
+    def held_at_play(self, exchanges: tuple[Exchange, ...]) -> list[int]:
+        """Each seat's cards when the play starts: dealt (or drawn), then exchanged."""
+        rules = self.rules
+        n = rules.players
+        deck = self.deal.deck
+        held = [0] * n
+        if rules.deal_method == "draw":
+            for turn, keep in enumerate(self.draws):
+                held[(self.dealer + 1 + turn) % n] |= (deck[2 * turn] if keep else deck[2 * turn + 1]).bit
+        else:
+            for position, card in enumerate(deck):
+                held[(self.dealer + 1 + position) % n] |= card.bit
+        for exchange in exchanges:
+            partner = rules.partner_of(exchange.seat)
+            assert partner is not None
+            for card in exchange.cards:
+                held[exchange.seat] ^= card.bit
+                held[partner] |= card.bit
+        return held
+
+    def exchanges(self, done: int | None) -> tuple[Exchange, ...]:
+        """The exchanges made (the first ``done`` of those due; all when None), in order."""
+        rules = self.rules
+        due: list[int] = []
+        if self.xcards.shape[1]:
+            for seat in bid_order(rules, self.dealer):
+                bid = self.bids[seat]
+                partner = rules.partner_of(seat)
+                if bid is not None and bid.blind and partner is not None:
+                    other = self.bids[partner]
+                    if other is not None and other.tricks:
+                        due += [seat, partner]
+        givers = due if done is None else due[:done]
+        return tuple(
+            Exchange(giver, tuple(ALL_CARDS[int(card)] for card in self.xcards[giver])) for giver in givers
+        )
+
+    def tricks(self, exchanges: tuple[Exchange, ...]) -> tuple[tuple[Trick, ...], Trick]:
+        """The finished tricks and the trick in progress (the leader of the next one when none is)."""
+        rules = self.rules
+        tables = rules.tables
+        n = rules.players
+        held = self.held_at_play(exchanges)
+        leader = (self.dealer + 1) % n
+        if tables.lead_lowest_club:
+            clubs = 0
+            for mask in held:
+                clubs |= mask
+            clubs &= tables.suit_masks[0]
+            if clubs:
+                bit = clubs & -clubs
+                leader = next(seat for seat, mask in enumerate(held) if mask & bit)
+        finished: list[Trick] = []
+        plays = self.plays
+        for start in range(0, len(plays) - len(plays) % n, n):
+            cards = plays[start:start + n]
+            power = tables.trick_power[tables.suit_of[cards[0].index]]
+            best = max(range(n), key=lambda at: power[cards[at].index])
+            winner = (leader + best) % n
+            finished.append(Trick(leader, cards, winner))
+            leader = winner
+        current = Trick(leader, plays[len(finished) * n:])
+        return tuple(finished), current
+
+
+def _bids(rules: Rules, bids: NDArray[np.int8], blind: int) -> tuple[Bid | None, ...]:
+    return tuple(
+        None if bid < 0 else Bid(seat, int(bid), blind=bool(blind >> seat & 1)) for seat, bid in enumerate(bids)
+    )
+
+
+def game_state(core: Core, row: int) -> GameState:
+    """Row ``row`` as the scalar engine's state (``pos`` synced)."""
+    s, t = core.s, core.t
+    rec = core.rec
+    assert rec is not None
+    rules = t.rules
+    sides = t.num_sides
+    zero = (0,) * sides
+    scores, bags = zero, zero
+    results: list[HandScore] = []
+    past: list[Action] = []
+    last: HandState | None = None
+    fields = rec.offsets
+    for data in rec.past.of(row, int(rec.game[row])):
+        def part(name: str, data: NDArray[np.int8] = data) -> NDArray[np.int8]:
+            start, end = fields[name]
+            return data[start:end]
+
+        dealer = int(part("dealer")[0])
+        draw_bits = int(part("draw_bits").view(np.uint32)[0])
+        redeal = int(part("redeal")[0])
+        turns = t.deck_size // 2 if t.draw else 0
+        hand = _Hand(rules, dealer, part("deck"), draw_bits, turns, part("bids"), int(part("blind").view(np.uint8)[0]),
+                     part("xcards").reshape(t.players, -1), part("log"))
+        if redeal >= 0:
+            past += [hand.deal, *_draw_actions(rules, hand), Redeal(redeal)]
+            continue
+        start = resume_game(rules, dealer=dealer, scores=scores, bags=bags, results=tuple(results),
+                            initial_scores=zero, initial_bags=zero, past_actions=tuple(past), first_dealer=0,
+                            last_hand=last)
+        exchanges = hand.exchanges(None)
+        tricks, _ = hand.tricks(exchanges)
+        last, actions = resume_finished_hand(start, hand.deal, draws=hand.draws, bids=hand.bids,
+                                             exchanges=exchanges, tricks=tricks)
+        result, scores, _over, _winner = close_hand(rules, scores, bags, len(results), hand.bids, last.tricks_won)
+        results.append(result)
+        bags = result.bags_after
+        past += actions
+    start = resume_game(rules, dealer=int(s.dealer[row]), scores=scores, bags=bags, results=tuple(results),
+                        initial_scores=zero, initial_bags=zero, past_actions=tuple(past), first_dealer=0,
+                        last_hand=last)
+    phase = int(s.phase[row])
+    turns = int(s.draw_turn[row]) if t.draw else 0
+    log = rec.log[row]
+    if phase == PLAY:  # the finished tricks, then the trick in progress
+        log = np.concatenate([log[: int(s.trick_no[row]) * t.players], s.trick[: int(s.pos[row]), row]])
+    hand = _Hand(rules, int(s.dealer[row]), rec.deck[row], int(s.draw_bits[row]) if t.draw else 0, turns,
+                 s.bids[:, row] if phase != DRAW else np.full(t.players, -1, np.int8), int(s.blind[row]),
+                 s.xcards[row] if t.exchange_size else np.zeros((t.players, 0), np.int8), log)
+    if phase == EXCHANGE:
+        exchanges = hand.exchanges(_exchanges_done(core, row))
+    else:
+        exchanges = hand.exchanges(None) if phase == PLAY else ()
+    tricks, current = hand.tricks(exchanges) if phase == PLAY else ((), None)
+    assert phase in (DRAW, BID, EXCHANGE, PLAY)
+    return resume_hand(start, hand.deal, draws=hand.draws, bids=hand.bids, exchanges=exchanges, tricks=tricks,
+                       current=current, phase=PHASES[phase])
+
+
+def _exchanges_done(core: Core, row: int) -> int:
+    done = int(core.s.xdone[row])
+    return bin(done).count("1")
+
+
+def _draw_actions(rules: Rules, hand: _Hand) -> list[Action]:
+    n = rules.players
+    return [INTERNED_DRAWS[(hand.dealer + 1 + turn) % n][0 if keep else 1] for turn, keep in enumerate(hand.draws)]
+

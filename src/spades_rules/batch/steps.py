@@ -1,0 +1,317 @@
+"""One decision for many rows at once: a play, a bid (or a redeal call), an exchange pick, a draw decision,
+and the end of a trick and of a hand (scoring, the game's end, the automatic next deal).
+
+:func:`step` sends each phase's rows to its handler: all rows at once when they are in one phase (views,
+no index arrays; in the play, with every row at the same point of its trick, the fast path of
+:func:`_play`), else each phase's subset. Actions are checked before (by
+:class:`~spades_rules.batch.BatchGame`): the handlers trust them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from spades_rules.batch.compile import BID, BLIND_NIL_CODE, DRAW, DRAW_KEEP_CODE, EXCHANGE, NIL_CODE, PLAY, REDEAL_BASE
+from spades_rules.batch.core import (
+    ALL,
+    Core,
+    Rows,
+    bid_words,
+    count,
+    follow_words,
+    ids,
+    lead_words,
+    seat_values,
+    spades_broken,
+    subset,
+    sync,
+    take,
+    tricks_won,
+)
+from spades_rules.batch.deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
+from spades_rules.batch.score import game_end, score_hands, unique_top
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__: list[str] = []
+
+_EVERY: Final = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def step(core: Core, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+    """Apply one legal code per row (checked by the caller; ``bits`` are their legal-word bits)."""
+    s = core.s
+    if core.dirty:
+        s.hand_done[:] = False
+        s.game_done[:] = False
+        s.winner[:] = -1
+        core.dirty = False
+    if core.phase_lock == PLAY and core.pos_lock is not None:
+        _play(core, ALL, codes, bits)
+        return
+    sync(core)
+    if core.phase_lock is None or core.phase_lock == PLAY:
+        core.relock()
+    if core.phase_lock is not None:
+        _HANDLERS[core.phase_lock](core, ALL, codes, bits)
+        return
+    phase = s.phase
+    groups = [(handler, np.flatnonzero(phase == kind)) for kind, handler in _HANDLERS.items()]
+    for handler, rows in groups:  # every group is fixed before any row moves on to another phase
+        if len(rows):
+            handler(core, rows, codes[rows], bits[rows])
+    core.phase_lock = core.pos_lock = core.trick_lock = None
+
+
+# ---------------------------------------------------------------------------------------- play
+def _play(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+    s, t = core.s, core.t
+    n = t.players
+    card = codes if t.cards_are_codes else t.card_of_code[codes]
+    at = core.pos_lock if isinstance(rows, slice) else None
+    if at is not None:  # every row at position ``at`` of its trick: rows of the arrays, Python numbers
+        np.bitwise_xor(s.unplayed, bits, out=s.unplayed)
+        s.trick[at] = card
+        if at == 0:
+            s.led_mask = t.follow_of_card[card]
+        if at + 1 == n:
+            _end_tricks(core, ALL)
+            return
+        s.legal = follow_words(s.hand[at + 1] & s.unplayed, s.led_mask)
+        core.pos_lock = at + 1
+        core.stale = True  # pos and to_act follow from pos_lock (see core.sync)
+        return
+    core.pos_lock = None
+    pos = take(s.pos, rows)
+    row = ids(core, rows)
+    s.unplayed[rows] ^= bits
+    s.trick.ravel()[pos.astype(np.intp) * core.n + row] = card
+    lead = pos == 0
+    if lead.any():
+        s.led_mask[subset(rows, lead)] = t.follow_of_card[card[lead]]
+    pos += 1
+    s.pos[rows] = pos
+    s.to_act[rows] = t.next_seat[s.to_act[rows]]
+    ended = pos == n
+    playing = rows
+    if ended.any():
+        _end_tricks(core, subset(rows, ended))
+        playing = subset(rows, ~ended)
+    if count(core, playing):
+        held = seat_values(core, s.hand, playing, s.pos[playing]) & s.unplayed[playing]
+        s.legal[playing] = follow_words(held, s.led_mask[playing])
+
+
+def _end_tricks(core: Core, rows: Rows) -> None:
+    """The trick is complete in ``rows``: what it showed, its winner (who takes it and leads the next, the
+    hands turning to the new trick order), or the end of the hand."""
+    s, t = core.s, core.t
+    cards = s.trick[:, rows]  # [positions, rows]
+    leader = take(s.leader, rows)
+    suits = t.suit_of[cards]
+    keys = t.trick_key[t.key_base[suits[0]] + cards]
+    keys |= t.positions
+    best = (np.maximum.reduce(keys, axis=0) & 7).astype(np.intp)  # the winning card's position
+    winner = (leader + best.astype(np.int8)) % np.int8(t.players)
+    code = (suits.astype(np.uint16) * t.suit_weight).sum(axis=0, dtype=np.intp)  # two bits per position
+    index = (leader.astype(np.intp) * 2 + s.broken[rows]) << 2 * t.players
+    index += code
+    s.voids[rows] |= t.void_by_code[index]
+    s.broken[rows] |= t.spade_in_code[code]
+    s.won[rows] += t.won_unit[winner]
+    locked = isinstance(rows, slice) and core.trick_lock is not None
+    row = ids(core, rows)
+    if core.rec is not None:  # the record keeps the finished tricks, in order
+        trick_no = core.trick_lock if locked else s.trick_no[rows]
+        core.rec.log.reshape(core.n, t.tricks, t.players)[row, trick_no] = cards.T
+    s.hand[:, rows] = s.hand.ravel()[core.turn_rows[best].T + row]  # the winner's hand is row 0
+    s.leader[rows] = winner
+    if locked:  # pos, to_act and trick_no follow from the locks (see core.sync)
+        assert core.trick_lock is not None
+        core.trick_lock += 1
+        core.pos_lock = 0
+        core.stale = True
+        if core.trick_lock == t.tricks:
+            sync(core)
+            _finish_hands(core, rows)
+            return
+    else:
+        sync(core)
+        s.to_act[rows] = winner
+        s.pos[rows] = 0
+        core.pos_lock = 0 if isinstance(rows, slice) else None
+        core.trick_lock = None  # some rows finished a trick, or rows were at different tricks already
+        done = s.trick_no[rows] + 1
+        s.trick_no[rows] = done
+        finished = done == t.tricks
+        if finished.any():
+            _finish_hands(core, subset(rows, finished))
+            rows = subset(rows, ~finished)
+            core.phase_lock = core.pos_lock = core.trick_lock = None
+    held = s.hand[0, rows] & s.unplayed[rows]
+    s.legal[rows] = held if t.spades_anytime else follow_words(held, np.where(s.broken[rows], _EVERY, t.plain_mask))
+
+
+def _finish_hands(core: Core, rows: Rows) -> None:
+    """Score the hands of ``rows``, end the games the rules end (every hand with ``episode="hand"``), and
+    deal the next hands."""
+    s, t = core.s, core.t
+    bags_before = s.bags[:, rows] if core.episode == "game" else None
+    totals, bags_after = score_hands(t, s.bids[:, rows], tricks_won(t, s.won[rows]), s.blind[rows], bags_before)
+    s.totals[:, rows] = totals
+    s.hand_done[rows] = True
+    core.dirty = True
+    core.finished += count(core, rows)
+    if core.episode == "hand":
+        s.game_done[rows] = True
+        s.winner[rows] = unique_top(totals)
+        new_games(core, rows)
+        start_hands(core, rows)
+        return
+    scores = s.scores[:, rows] + totals
+    hands = s.hands_played[rows] + 1 if t.rules.max_hands is not None else None
+    over, winner = game_end(t, scores, hands)
+    if core.rec is not None:
+        going = subset(rows, ~over)
+        if len(going):
+            keep_hands(core, going)
+    s.scores[:, rows] = scores
+    s.bags[:, rows] = bags_after
+    if hands is not None:
+        s.hands_played[rows] = hands
+    s.dealer[rows] = t.next_seat[s.dealer[rows]]
+    s.game_done[rows] = over
+    s.winner[rows] = winner
+    if over.any():
+        new_games(core, subset(rows, over))
+    start_hands(core, rows)
+
+
+def keep_hands(core: Core, rows: Rows, redeal: NDArray[np.int8] | None = None) -> None:
+    """Store the hands of ``rows`` in the record as earlier hands of their games (before the next deal)."""
+    rec = core.rec
+    assert rec is not None
+    s = core.s
+    chosen = ids(core, rows)
+    m = len(chosen)
+    data = np.zeros((m, rec.past.width), dtype=np.int8)
+    draw_bits = s.draw_bits[chosen] if core.t.draw else np.zeros(m, np.uint32)
+    fields = {
+        "dealer": s.dealer[chosen, None],
+        "redeal": (np.full(m, -1, dtype=np.int8) if redeal is None else redeal)[:, None],
+        "deck": rec.deck[chosen],
+        "draw_bits": draw_bits.view(np.int8).reshape(m, 4),
+        "bids": s.bids[:, chosen].T,
+        "blind": s.blind[chosen, None].view(np.int8),
+        "xcards": s.xcards[chosen].reshape(m, -1) if core.t.exchange_size else np.zeros((m, 0), np.int8),
+        "log": rec.log[chosen],
+    }
+    for name, (start, end) in rec.offsets.items():
+        data[:, start:end] = fields[name]
+    rec.past.add(chosen, rec.game[chosen], data, rec.game)
+
+
+# ---------------------------------------------------------------------------------------- bids
+def _bid(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+    s, t = core.s, core.t
+    if t.redeal_conditions:
+        calls = codes >= REDEAL_BASE
+        if calls.any():
+            called = subset(rows, calls)
+            if core.rec is not None:
+                keep_hands(core, called, (codes[calls] - REDEAL_BASE).astype(np.int8))
+            start_hands(core, called)  # the same dealer deals again
+            if calls.all():
+                return
+            rows, codes = subset(rows, ~calls), codes[~calls]
+    seat = take(s.to_act, rows)
+    blind = codes == BLIND_NIL_CODE
+    s.bids.ravel()[seat.astype(np.intp) * core.n + ids(core, rows)] = np.where(blind, 0, codes - NIL_CODE)
+    s.blind[rows] |= (blind.astype(np.uint8) << seat.astype(np.uint8)).astype(np.uint8)
+    made = s.nbids[rows] + 1
+    s.nbids[rows] = made
+    last = made == t.players
+    if last.all():
+        end_bidding(core, rows)
+        return
+    if last.any():
+        end_bidding(core, subset(rows, last))
+        rows, made = subset(rows, ~last), made[~last]
+        core.phase_lock = None
+    s.to_act[rows] = t.bid_order[s.dealer[rows], made]
+    s.legal[rows] = bid_words(core, rows)
+
+
+# ---------------------------------------------------------------------------------------- exchanges
+def _exchange(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+    """A pick of the compact action space: one card of the ``k`` the giver passes; the ``k``-th applies it."""
+    s, t = core.s, core.t
+    k = t.exchange_size
+    giver = take(s.to_act, rows)
+    card = t.card_of_code[codes]
+    picked = take(s.npicked, rows)
+    row = ids(core, rows)
+    s.xcards.ravel()[(row * t.players + giver) * k + picked] = card
+    s.legal[rows] &= ~bits
+    picked += 1
+    s.npicked[rows] = picked
+    full = picked == k
+    if not full.any():
+        return
+    done = subset(rows, full) if not full.all() else rows
+    giver = giver[full] if not full.all() else giver
+    row = ids(core, done)
+    cards = s.xcards[row, giver]  # [rows, k]
+    passed = np.bitwise_or.reduce(t.card_bit[cards], axis=1)
+    receiver = t.partner[giver]
+    flat = s.hand.ravel()
+    flat[giver.astype(np.intp) * core.n + row] ^= passed
+    flat[receiver.astype(np.intp) * core.n + row] |= passed
+    s.xdone[done] |= (np.uint8(1) << giver.astype(np.uint8)).astype(np.uint8)
+    s.xq[done] >>= np.uint16(3)
+    left = s.xleft[done] - 1
+    s.xleft[done] = left
+    s.npicked[done] = 0
+    more = left > 0
+    if more.any():
+        going = subset(done, more)
+        nxt = (s.xq[going] & 7).astype(np.int8)
+        s.to_act[going] = nxt
+        s.legal[going] = seat_values(core, s.hand, going, nxt)
+    if not more.all():
+        begin_play(core, subset(done, ~more))
+        core.phase_lock = None
+
+
+# ---------------------------------------------------------------------------------------- the draw
+def _draw(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+    """A turn of the two-player draw: keep the top card (the next is discarded) or reject it (take the next)."""
+    s, t = core.s, core.t
+    seat = take(s.to_act, rows)
+    turn = take(s.draw_turn, rows).astype(np.intp)
+    keep = codes == DRAW_KEEP_CODE
+    row = ids(core, rows)
+    at = row * t.deck_size + 2 * turn
+    top, second = s.stock.ravel()[at], s.stock.ravel()[at + 1]
+    kept = np.where(keep, top, second)
+    dropped = np.where(keep, second, top)
+    flat = seat.astype(np.intp) * core.n + row
+    s.hand.ravel()[flat] |= t.card_bit[kept]
+    seen = ~keep if not t.rules.draw_second_card_seen else np.ones(len(seat), dtype=bool)
+    s.seen.ravel()[flat] |= np.where(seen, t.card_bit[dropped], np.uint64(0))
+    s.draw_bits[rows] |= keep.astype(np.uint32) << turn.astype(np.uint32)
+    turn += 1
+    s.draw_turn[rows] = turn
+    s.to_act[rows] = t.next_seat[seat]
+    over = 2 * turn == t.deck_size
+    if over.any():
+        begin_bidding(core, subset(rows, over) if not over.all() else rows)
+
+
+_HANDLERS: Final = {DRAW: _draw, BID: _bid, EXCHANGE: _exchange, PLAY: _play}
+"""The handler of each decision phase."""
+
+_ = spades_broken

@@ -1,0 +1,306 @@
+"""The batch engine's API (``spades_rules.batch.BatchGame``): arguments, refusals, the arrays and their
+meaning, every ``Rules`` option known, memory, randomness. Agreement with the scalar engine, decision by
+decision, is the gate in ``test_batch_differential.py``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import attrs
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from spades_rules import Deal, IllegalActionError, Phase, Rules, RulesError, apply, new_game
+from spades_rules.batch import BatchGame
+from spades_rules.batch.compile import KNOWN_OPTIONS
+from spades_rules.errors import ArgumentTypeError, IllegalReason
+
+
+def _deck_rows(rules: Rules, seeds: range) -> np.ndarray:
+    return np.array([[card.index for card in Deal.shuffled(rules, seed).deck] for seed in seeds])
+
+
+# ------------------------------------------------------------------------------------------------ every option
+def test_every_rules_option_is_known_to_the_batch_engine() -> None:
+    """A new ``Rules`` option fails here until the batch engine plays it (or refuses it by name)."""
+    options = {field.name for field in attrs.fields(Rules) if field.init}
+    assert options <= KNOWN_OPTIONS, f"the batch engine does not know {sorted(options - KNOWN_OPTIONS)}"
+
+
+def test_an_option_it_does_not_know_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades_rules.batch.compile as compile_module
+
+    monkeypatch.setattr(compile_module, "KNOWN_OPTIONS", KNOWN_OPTIONS - {"nil_value"})
+    BatchGame(Rules.standard(), 2)  # the default value plays as before
+    with pytest.raises(RulesError, match="nil_value"):
+        BatchGame(Rules.standard().evolve(nil_value=50), 2)
+
+
+def test_every_preset_compiles_and_plays_a_hand() -> None:
+    for name, rules in Rules.presets().items():
+        games = BatchGame(rules, 5, seed=1)
+        while not games.hand_done.any():
+            games.step(games.random_actions())
+        assert games.finished_hands == 5, name
+
+
+# ------------------------------------------------------------------------------------------------ arguments
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        (("standard", 4), ArgumentTypeError),
+        ((Rules.standard(), 0), RulesError),
+        ((Rules.standard(), True), ArgumentTypeError),
+        ((Rules.standard(), 2.5), ArgumentTypeError),
+        ((Rules.standard(), 1 << 30), RulesError),
+    ],
+)
+def test_construction_checks_its_arguments(arguments: tuple[object, ...], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        BatchGame(*arguments)  # type: ignore[arg-type]
+
+
+def test_construction_checks_its_keywords() -> None:
+    with pytest.raises(RulesError, match="episode"):
+        BatchGame(Rules.standard(), 2, episode="match")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="record"):
+        BatchGame(Rules.standard(), 2, record=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        BatchGame(Rules.standard(), 2, seed="x")  # type: ignore[arg-type]
+
+
+def test_a_seed_replays_the_same_run() -> None:
+    runs = []
+    for _ in range(2):
+        games = BatchGame(Rules.standard(), 6, seed=9)
+        for _ in range(70):
+            games.step(games.random_actions())
+        runs.append((games.deck.copy(), games.last_hand_totals.copy(), games.current_player.copy()))
+    for first, second in zip(*runs, strict=True):
+        assert (first == second).all()
+
+
+def test_step_refuses_an_action_array_of_the_wrong_shape_or_type() -> None:
+    games = BatchGame(Rules.standard(), 3, seed=1)
+    for bad in ([52, 52], np.zeros((3, 1), dtype=int), np.array([52.0, 52.0, 52.0]), "52", None):
+        with pytest.raises(ArgumentTypeError):
+            games.step(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [(-1, IllegalReason.NOT_AN_ACTION), (81, IllegalReason.NOT_AN_ACTION), (1 << 40, IllegalReason.NOT_AN_ACTION),
+     (0, IllegalReason.WRONG_PHASE), (80, IllegalReason.BID_NOT_ALLOWED)],
+)
+def test_an_illegal_code_names_its_row_and_changes_nothing(code: int, reason: IllegalReason) -> None:
+    games = BatchGame(Rules.standard(), 3, seed=1)  # everyone bids at 0-0: no blind nil
+    before = games._core.s.state_nbytes(), games.legal_action_mask().copy(), games.current_player.copy()
+    actions = np.array([52, 53, code])
+    with pytest.raises(IllegalActionError, match="row 2") as raised:
+        games.step(actions)
+    assert raised.value.reason is reason
+    assert (games.legal_action_mask() == before[1]).all()
+    assert (games.current_player == before[2]).all()
+    assert (games.phase == 2).all()
+
+
+def test_a_play_not_in_hand_is_refused() -> None:
+    rules = Rules.mirror()  # straight to the play
+    games = BatchGame(rules, 2, seed=3)
+    held = games.game_state(0).hand.hand_of(int(games.current_player[0]))
+    missing = next(index for index in range(52) if all(card.index != index for card in held))
+    with pytest.raises(IllegalActionError, match="row 0") as raised:
+        games.step(np.array([missing, games.legal_codes(1)[0]]))
+    assert raised.value.reason is IllegalReason.CARD_NOT_IN_HAND
+
+
+def test_reset_checks_rows_and_decks() -> None:
+    rules = Rules.standard()
+    games = BatchGame(rules, 4, seed=1)
+    with pytest.raises(RulesError):
+        games.reset([0, 0])
+    with pytest.raises(RulesError):
+        games.reset([4])
+    with pytest.raises(ArgumentTypeError):
+        games.reset(["a"])
+    with pytest.raises(ArgumentTypeError):
+        games.reset([0], decks=_deck_rows(rules, range(2)))
+    deck = _deck_rows(rules, range(1))
+    deck[0, 0] = deck[0, 1]
+    with pytest.raises(IllegalActionError) as raised:
+        games.reset([0], decks=deck)
+    assert raised.value.reason is IllegalReason.INVALID_DEAL
+
+
+def test_reset_deals_the_given_decks_as_the_scalar_engine_does() -> None:
+    rules = Rules.standard()
+    decks = _deck_rows(rules, range(3))
+    games = BatchGame(rules, 3, seed=1)
+    games.reset(decks=decks)
+    for row in range(3):
+        expected = apply(new_game(rules), Deal.shuffled(rules, row))
+        assert games.game_state(row) == expected
+    assert (games.deck == decks).all()
+
+
+def test_reset_of_some_rows_starts_new_games_there_only() -> None:
+    rules = Rules.standard()
+    games = BatchGame(rules, 3, seed=1, episode="game")
+    for _ in range(5):
+        games.step(games.random_actions())
+    games.reset([1], decks=_deck_rows(rules, range(1)))
+    assert games.phase[1] == tuple(Phase).index(Phase.BID)
+    assert games.game_state(1) == apply(new_game(rules), Deal.shuffled(rules, 0))
+    assert games.game_state(0).hand.bids.count(None) < 4
+
+
+# ------------------------------------------------------------------------------------------------ the arrays
+def test_the_arrays_have_their_shapes_and_are_read_only() -> None:
+    games = BatchGame(Rules.individual(3), 5, seed=2)
+    shapes = {
+        "current_player": (5,), "phase": (5,), "scores": (5, 3), "bags": (5, 3), "hand_done": (5,),
+        "game_done": (5,), "last_hand_totals": (5, 3), "winner": (5,), "deck": (5, 51),
+    }
+    for name, shape in shapes.items():
+        array = getattr(games, name)
+        assert array.shape == shape, name
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+    assert games.legal_action_mask().shape == (5, games.num_actions)
+    assert games.observation_tensor().shape == (5, games.observation_size)
+
+
+def test_hand_episodes_score_every_hand_from_nothing_and_keep_its_points() -> None:
+    games = BatchGame(Rules.standard(), 8, seed=4)
+    finished = 0
+    while finished < 8:
+        games.step(games.random_actions())
+        done = games.hand_done.copy()
+        if done.any():
+            assert (games.game_done == done).all()
+            totals = games.last_hand_totals[done]
+            assert (totals != 0).any()
+            assert (games.scores == 0).all() and (games.bags == 0).all()
+            finished += int(done.sum())
+            kept = games.last_hand_totals.copy()
+            games.step(games.random_actions())
+            assert (games.last_hand_totals == kept).all() or games.hand_done.any()
+            assert not games.game_done[done].any()
+    assert games.finished_hands == finished
+
+
+def test_game_episodes_carry_scores_and_start_new_games() -> None:
+    rules = Rules.standard().evolve(target_score=120, max_hands=3)
+    games = BatchGame(rules, 6, seed=5, episode="game")
+    ended = 0
+    while ended < 6:
+        games.step(games.random_actions())
+        if games.hand_done.any():
+            over = games.game_done
+            ended += int(over.sum())
+            assert ((games.winner >= 0) <= over).all()
+            assert (games.scores[over] == 0).all()  # a new game has begun in those rows
+    assert games.finished_hands >= ended
+
+
+def test_legal_action_mask_writes_into_out() -> None:
+    games = BatchGame(Rules.jokers(), 4, seed=3)
+    out = np.ones((4, games.num_actions), dtype=bool)
+    assert games.legal_action_mask(out) is out
+    assert (out == games.legal_action_mask()).all()
+    for bad in (np.ones((4, 3), dtype=bool), np.ones((4, games.num_actions), dtype=int), [[True]]):
+        with pytest.raises(ArgumentTypeError):
+            games.legal_action_mask(bad)  # type: ignore[arg-type]
+
+
+def test_masks_follow_legal_codes_in_every_phase() -> None:
+    games = BatchGame(Rules.two_player().evolve(redeal_on=("one_or_no_spades",)), 6, seed=8)
+    for _ in range(80):
+        mask = games.legal_action_mask()
+        for row in range(6):
+            assert tuple(np.flatnonzero(mask[row])) == games.legal_codes(row)
+        games.step(games.random_actions())
+
+
+def test_observation_tensor_takes_a_seat_or_seats() -> None:
+    games = BatchGame(Rules.standard(), 3, seed=1)
+    fixed = games.observation_tensor(2)
+    assert (fixed[:, 2] == 1).all() and (fixed[:, :4].sum(axis=1) == 1).all()  # the seat block
+    assert (games.observation_tensor(np.array([2, 2, 2])) == fixed).all()
+    for bad in (4, -1, np.array([0, 9, 0]), "0", np.zeros(2, dtype=int)):
+        with pytest.raises((RulesError, ArgumentTypeError)):
+            games.observation_tensor(bad)  # type: ignore[arg-type]
+
+
+def test_game_state_needs_the_record() -> None:
+    games = BatchGame(Rules.standard(), 2, seed=1, record=False)
+    with pytest.raises(RulesError, match="record=True"):
+        games.game_state(0)
+    with pytest.raises(RulesError, match="record=True"):
+        _ = games.deck
+    assert games.record_nbytes() == 0
+    games.step(games.random_actions())
+    with pytest.raises(RulesError):
+        BatchGame(Rules.standard(), 2).game_state(2)
+
+
+def test_the_draw_keeps_its_stock_without_the_record() -> None:
+    games = BatchGame(Rules.two_player(), 2, seed=1, record=False)
+    assert games.deck.shape == (2, 52)
+
+
+# ------------------------------------------------------------------------------------------------ memory
+def test_four_seat_games_keep_at_most_150_bytes_of_state_each() -> None:
+    for rules in (Rules.standard(), Rules.jokers(), Rules.individual(4), Rules.standard().evolve(blind_nil_exchange=3)):
+        games = BatchGame(rules, 1000, record=False)
+        assert games.state_nbytes() / 1000 <= 150, rules
+
+
+def test_the_record_of_past_hands_stays_bounded() -> None:
+    """Finished games' hands are dropped when the store fills: a long run keeps only live games' hands."""
+    rules = Rules.standard().evolve(max_hands=2)
+    games = BatchGame(rules, 50, seed=2, episode="game")
+    sizes = []
+    while games.finished_hands < 50 * 12:
+        games.step(games.random_actions())
+        sizes.append(games._core.rec.past.count)  # type: ignore[union-attr]
+    assert max(sizes) <= 2 * 2 * 50 + 1024
+
+
+# ------------------------------------------------------------------------------------------------ randomness
+def test_random_actions_are_legal_and_uniform() -> None:
+    games = BatchGame(Rules.standard(), 1, seed=1)
+    games.step(np.array([56]))  # seat 1 bids 4; seat 2 has nil and 1-13: 14 codes
+    legal = games.legal_codes(0)
+    counts = Counter(int(games.random_actions()[0]) for _ in range(14_000))
+    assert set(counts) == set(legal)
+    assert all(800 < counts[code] < 1200 for code in legal), counts
+
+
+def test_random_actions_take_a_generator() -> None:
+    games = BatchGame(Rules.standard(), 4, seed=1)
+    first = games.random_actions(np.random.default_rng(3))
+    assert (first == games.random_actions(np.random.default_rng(3))).all()
+    with pytest.raises(ArgumentTypeError):
+        games.random_actions(3)  # type: ignore[arg-type]
+
+
+def test_shuffled_decks_are_uniform() -> None:
+    """Where the 2 of clubs lands over 5,200 deals: about a hundred times in each of the 52 places."""
+    games = BatchGame(Rules.standard(), 5200, seed=11)
+    places = np.argmax(games.deck == 0, axis=1)
+    counts = np.bincount(places, minlength=52)
+    assert counts.min() > 50 and counts.max() < 150, counts
+
+
+# ------------------------------------------------------------------------------------------------ imports
+def test_the_core_library_does_not_import_numpy_and_the_batch_does_not_import_gymnasium() -> None:
+    code = (
+        "import sys; import spades_rules; assert 'numpy' not in sys.modules, 'core imported numpy'; "
+        "import spades_rules.batch; assert 'gymnasium' not in sys.modules, 'batch imported gymnasium'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+

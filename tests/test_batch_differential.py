@@ -1,0 +1,77 @@
+"""The batch engine's gate: decision by decision, the same as the scalar engine (``_batch_differential``).
+
+Every preset in both episode modes, by the lockstep fast path and by the subset path; rows out of step
+(blind-nil exchanges, redeals, the two-player draw, partial resets); random house-rule sets drawn with
+:func:`spades_rules.strategies.rules`. Small here; ``SPADES_FUZZ=1`` runs it large (more rows, decisions and
+rule sets).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from _batch_differential import compare
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades_rules import Rules
+from spades_rules import strategies as sst
+
+FUZZ = bool(os.environ.get("SPADES_FUZZ"))
+ROWS, STEPS = (24, 900) if FUZZ else (3, 60)
+
+PRESETS = sorted(Rules.presets())
+
+
+@pytest.mark.parametrize("episode", ["hand", "game"])
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_agrees_decision_by_decision(name: str, episode: str) -> None:
+    counts = compare(Rules.preset(name), ROWS, seed=len(name), episode=episode, steps=STEPS, reset_at=STEPS // 2)
+    assert counts.decisions == ROWS * STEPS
+
+
+OUT_OF_STEP = {
+    "blind nil with its exchange": Rules.standard().evolve(blind_nil_deficit=None),
+    "three-card exchanges, lowest club leads": Rules.standard().evolve(
+        blind_nil_deficit=None, blind_nil_exchange=3, first_lead="lowest_club"
+    ),
+    "team bidding with blind nil": Rules.partnership_bidding().evolve(blind_nil_deficit=0),
+    "redeals": Rules.standard().evolve(redeal_on=("one_or_no_spades", "no_face_cards")),
+    "the draw with redeals, unseen discards": Rules.two_player().evolve(
+        redeal_on=("one_or_no_spades",), first_lead="lowest_club", draw_second_card_seen=False
+    ),
+    "jokers, two deuces high, no 13": Rules.jokers(trump_order="joker_joker_deuce_deuce").evolve(
+        blind_nil_deficit=None, forbid_total_equal_tricks=True
+    ),
+    "five players, bags reset": Rules.individual(5).evolve(bag_limit=3, bag_overflow="reset", target_score=150),
+}
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["lockstep", "subsets"])
+@pytest.mark.parametrize("episode", ["hand", "game"])
+@pytest.mark.parametrize("case", sorted(OUT_OF_STEP))
+def test_rows_out_of_step_agree(case: str, episode: str, fast: bool) -> None:
+    rows, steps = (ROWS + 1, STEPS + 30)
+    counts = compare(OUT_OF_STEP[case], rows, seed=7, episode=episode, steps=steps, reset_at=steps // 3, fast=fast)
+    assert counts.decisions == rows * steps
+    assert counts.hands > 0
+
+
+def test_exchanges_and_redeals_happen_in_the_gate() -> None:
+    """The cases above do exercise what puts rows out of step (a gate that never exchanged would pass)."""
+    exchanges = compare(OUT_OF_STEP["blind nil with its exchange"], 4, seed=3, episode="game", steps=70)
+    redeals = compare(OUT_OF_STEP["redeals"], 4, seed=3, steps=70)
+    assert exchanges.exchanges > 0
+    assert redeals.redeals > 0
+
+
+@settings(max_examples=400 if FUZZ else 8)
+@given(sst.rules(max_hands=None), st.integers(0, 2**31), st.sampled_from(["hand", "game"]), st.booleans())
+def test_random_house_rules_agree(rules: Rules, seed: int, episode: str, fast: bool) -> None:
+    steps = STEPS + 30
+    counts = compare(rules, ROWS, seed, episode=episode, steps=steps, reset_at=steps // 2, fast=fast)
+    assert counts.decisions == ROWS * steps
