@@ -13,3 +13,7 @@ if find_spec("pyspiel") is None or find_spec("numpy") is None:
     collect_ignore += ["src/spades_rules/openspiel.py", "src/spades_rules/openspiel_bots.py"]
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
     collect_ignore += ["src/spades_rules/pettingzoo.py", "src/spades_rules/single_agent.py"]
+if find_spec("numpy") is None:  # the batch engine (extra batch)
+    collect_ignore.append("src/spades_rules/batch")
+elif find_spec("gymnasium") is None:
+    collect_ignore.append("src/spades_rules/batch/vector.py")

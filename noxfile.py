@@ -31,7 +31,7 @@ PYTHONS = ["3.11", "3.12", "3.13"]
 COVERAGE_PYTHON = PYTHONS[0]
 
 # The optional ecosystems: one session each, below; its tests run under coverage, so ``coverage`` needs them.
-ECOSYSTEMS = ["ai", "ray"]
+ECOSYSTEMS = ["ai", "batch", "ray"]
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "uv|virtualenv"  # uv when it is installed (the `nox` group brings it)
@@ -102,6 +102,25 @@ def ai(session: nox.Session) -> None:
     session.run("python", "examples/openspiel_evaluate.py", "--hands", "100")
     session.run("python", "examples/pettingzoo_loop.py", "--hands", "300")
     session.run("python", "benchmarks/bench_adapters.py", "--quick")
+
+
+@nox.session(python=COVERAGE_PYTHON)
+def batch(session: nox.Session) -> None:
+    """The batch engine (the docs page "Batches of games"): the ``batch`` extra, with Gymnasium for its vector
+    environment.
+
+    Its tests (the differential against the engine, decision by decision, included) and doctests, the
+    example, and a smoke run of its benchmark (beside OpenSpiel's C++ loop when open-spiel installs).
+    """
+    session.install("-e", ".[batch,pettingzoo]", *_group("test"))
+    tests = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
+    _pytest(session, "-q", *tests, "src/spades_rules/batch", "docs/batch.rst")
+    session.run("python", "examples/batch_hands.py", "--games", "512", "--hands", "5000")
+    try:
+        session.install("open-spiel")
+    except Exception:
+        session.log("open-spiel could not be installed; the benchmark runs without the C++ loop beside it")
+    session.run("python", "benchmarks/bench_batch.py", "--quick")
 
 
 @nox.session(python=COVERAGE_PYTHON, allow_parallel=False)

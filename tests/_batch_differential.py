@@ -19,12 +19,10 @@ import numpy as np
 
 from spades_rules import (
     Deal,
-    Exchange,
     GameState,
     Phase,
     Rules,
     apply,
-    decode_action,
     legal_codes,
     new_game,
     observation_tensor,
@@ -33,7 +31,7 @@ from spades_rules import (
 from spades_rules.batch import BatchGame
 from spades_rules.batch.core import locks_hold
 from spades_rules.cards import ALL_CARDS, Card
-from spades_rules.codec import BIG_JOKER_CODE, BLIND_NIL_CODE, LITTLE_JOKER_CODE, NIL_CODE, REDEAL_BASE
+from spades_rules.codec import BLIND_NIL_CODE, REDEAL_BASE, compact_step
 
 PHASES = tuple(Phase)
 
@@ -56,22 +54,13 @@ class Counts:
         self.rules |= other.rules
 
 
-def _card_code(card: Card) -> int:
-    if card.index < NIL_CODE:
-        return card.index
-    return LITTLE_JOKER_CODE if card.index == 52 else BIG_JOKER_CODE
-
-
-_CARD_OF_CODE = {_card_code(card): card for card in ALL_CARDS}
-
-
 class Scalar:
-    """One row's scalar game, played in the compact action space."""
+    """One row's scalar game, played in the codec's compact action space (``compact_step``)."""
 
     def __init__(self, rules: Rules, deck: np.ndarray | None = None) -> None:
         self.rules = rules
         self.state = new_game(rules)
-        self.picked: list[Card] = []
+        self.picked: tuple[Card, ...] = ()
         if deck is not None:
             self.deal(deck)
 
@@ -79,25 +68,10 @@ class Scalar:
         self.state = apply(self.state, Deal(tuple(ALL_CARDS[int(i)] for i in deck)))
 
     def codes(self) -> set[int]:
-        state = self.state
-        if state.phase is Phase.EXCHANGE:
-            hand = state.hand
-            assert hand is not None and hand.to_act is not None
-            chosen = sum(card.bit for card in self.picked)
-            return {_card_code(card) for card in ALL_CARDS if card.bit & hand.held[hand.to_act] & ~chosen}
-        return set(legal_codes(state))
+        return set(legal_codes(self.state, compact=True, picked=self.picked))
 
     def step(self, code: int) -> None:
-        state = self.state
-        if state.phase is Phase.EXCHANGE:
-            hand = state.hand
-            assert hand is not None and hand.to_act is not None
-            self.picked.append(_CARD_OF_CODE[code])
-            if len(self.picked) == self.rules.blind_nil_exchange:
-                self.state = apply(state, Exchange(hand.to_act, tuple(self.picked)))
-                self.picked = []
-            return
-        self.state = apply(state, decode_action(code, state))
+        self.state, self.picked = compact_step(self.state, self.picked, code)
 
 
 Policy = Callable[[GameState, list[int], random.Random], int]
@@ -159,7 +133,7 @@ def compare(
         for row, scalar in enumerate(rows):
             state = scalar.state
 
-            def where(row: int = row) -> str:
+            def where(row: int = row, number: int = number) -> str:
                 return f"row {row}, decision {number}, seed {seed}, episode {episode}, fast {fast}, {rules!r}"
 
             assert batch.phase[row] == PHASES.index(state.phase), where()
@@ -184,34 +158,34 @@ def compare(
             before = scalar.state
             scalar.step(int(actions[row]))
             state = scalar.state
-            where = f"row {row}, after decision {number}, seed {seed}, episode {episode}, {rules!r}"
+            after = f"row {row}, after decision {number}, seed {seed}, episode {episode}, {rules!r}"
             if before.phase is Phase.EXCHANGE and len(state.hand_actions) > len(before.hand_actions):
                 counts.exchanges += 1
             if state.phase not in (Phase.DEAL, Phase.GAME_OVER):
-                assert not batch.hand_done[row], where
+                assert not batch.hand_done[row], after
                 continue
             if len(state.results) == len(before.results):  # a redeal: the same dealer deals again
-                assert not batch.hand_done[row], where
+                assert not batch.hand_done[row], after
                 counts.redeals += 1
                 scalar.deal(batch.deck[row])
                 continue
-            assert batch.hand_done[row], where
+            assert batch.hand_done[row], after
             counts.hands += 1
             result = state.results[-1]
-            assert tuple(batch.last_hand_totals[row]) == result.totals, where
+            assert tuple(batch.last_hand_totals[row]) == result.totals, after
             if episode == "hand":  # every hand is a game: the unique top hand wins it
-                assert batch.game_done[row], where
+                assert batch.game_done[row], after
                 top = max(result.totals)
                 unique = result.totals.count(top) == 1
-                assert batch.winner[row] == (result.totals.index(top) if unique else -1), where
+                assert batch.winner[row] == (result.totals.index(top) if unique else -1), after
                 over = True
             else:
                 over = state.is_over
-                assert bool(batch.game_done[row]) == over, where
-                assert batch.winner[row] == (-1 if state.winner is None else state.winner), where
+                assert bool(batch.game_done[row]) == over, after
+                assert batch.winner[row] == (-1 if state.winner is None else state.winner), after
                 if not over:
-                    assert tuple(batch.scores[row]) == state.scores, where
-                    assert tuple(batch.bags[row]) == state.bags, where
+                    assert tuple(batch.scores[row]) == state.scores, after
+                    assert tuple(batch.bags[row]) == state.bags, after
             if over:
                 counts.games += 1
                 scalar.state = new_game(rules)

@@ -7,19 +7,20 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
 
 np = pytest.importorskip("numpy")
 
-from spades_rules import Deal, IllegalActionError, Phase, Rules, RulesError, apply, new_game
-from spades_rules.batch import BatchGame
-from spades_rules.batch.compile import KNOWN_OPTIONS
-from spades_rules.errors import ArgumentTypeError, IllegalReason
+from spades_rules import Deal, IllegalActionError, Phase, Rules, RulesError, apply, new_game  # noqa: E402
+from spades_rules.batch import BatchGame  # noqa: E402
+from spades_rules.batch.compile import KNOWN_OPTIONS  # noqa: E402
+from spades_rules.errors import ArgumentTypeError, IllegalReason, SeatError  # noqa: E402
 
 
-def _deck_rows(rules: Rules, seeds: range) -> np.ndarray:
+def _deck_rows(rules: Rules, seeds: range) -> Any:
     return np.array([[card.index for card in Deal.shuffled(rules, seed).deck] for seed in seeds])
 
 
@@ -110,7 +111,9 @@ def test_an_illegal_code_names_its_row_and_changes_nothing(code: int, reason: Il
 def test_a_play_not_in_hand_is_refused() -> None:
     rules = Rules.mirror()  # straight to the play
     games = BatchGame(rules, 2, seed=3)
-    held = games.game_state(0).hand.hand_of(int(games.current_player[0]))
+    hand = games.game_state(0).hand
+    assert hand is not None
+    held = hand.hand_of(int(games.current_player[0]))
     missing = next(index for index in range(52) if all(card.index != index for card in held))
     with pytest.raises(IllegalActionError, match="row 0") as raised:
         games.step(np.array([missing, games.legal_codes(1)[0]]))
@@ -154,7 +157,8 @@ def test_reset_of_some_rows_starts_new_games_there_only() -> None:
     games.reset([1], decks=_deck_rows(rules, range(1)))
     assert games.phase[1] == tuple(Phase).index(Phase.BID)
     assert games.game_state(1) == apply(new_game(rules), Deal.shuffled(rules, 0))
-    assert games.game_state(0).hand.bids.count(None) < 4
+    hand = games.game_state(0).hand
+    assert hand is not None and hand.bids.count(None) < 4
 
 
 # ------------------------------------------------------------------------------------------------ the arrays
@@ -230,9 +234,9 @@ def test_observation_tensor_takes_a_seat_or_seats() -> None:
     fixed = games.observation_tensor(2)
     assert (fixed[:, 2] == 1).all() and (fixed[:, :4].sum(axis=1) == 1).all()  # the seat block
     assert (games.observation_tensor(np.array([2, 2, 2])) == fixed).all()
-    for bad in (4, -1, np.array([0, 9, 0]), "0", np.zeros(2, dtype=int)):
-        with pytest.raises((RulesError, ArgumentTypeError)):
-            games.observation_tensor(bad)  # type: ignore[arg-type]
+    for bad in (4, -1, np.array([0, 9, 0]), "0", np.zeros(2, dtype=int), True):
+        with pytest.raises((SeatError, ArgumentTypeError)):
+            games.observation_tensor(bad)
 
 
 def test_game_state_needs_the_record() -> None:

@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from _batch_differential import compare
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _batch_differential import compare
 from spades_rules import Rules
 from spades_rules import strategies as sst
 

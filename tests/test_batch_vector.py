@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
-from spades_rules import Rules, RulesError
-from spades_rules.batch import BatchVectorEnv
-from spades_rules.batch.vector import BatchVectorEnv as Direct
+from spades_rules import Rules, RulesError  # noqa: E402
+from spades_rules.batch import BatchVectorEnv  # noqa: E402
+from spades_rules.batch.vector import BatchVectorEnv as Direct  # noqa: E402
 
 
-def _random(info: dict[str, np.ndarray], rng: np.random.Generator) -> np.ndarray:
+def _random(info: dict[str, Any], rng: Any) -> Any:
     return np.array([rng.choice(np.flatnonzero(row)) for row in info["action_mask"]])
 
 
@@ -32,12 +34,12 @@ def test_it_is_a_gymnasium_vector_env_with_batched_spaces() -> None:
 
 def test_points_go_to_every_seat_of_the_side_and_episodes_end_with_the_hand() -> None:
     env = BatchVectorEnv(Rules.standard(), 6, seed=2)
-    obs, info = env.reset()
+    _, info = env.reset()
     rng = np.random.default_rng(0)
     ended = 0
     while ended < 12:
         actor = info["current_player"].copy()
-        obs, rewards, terminated, truncated, info = env.step(_random(info, rng))
+        _obs, rewards, terminated, truncated, info = env.step(_random(info, rng))
         seats = info["rewards"]
         assert not truncated.any()
         assert (terminated == env.game.hand_done).all()
@@ -56,7 +58,7 @@ def test_win_rewards_at_the_end_of_whole_games() -> None:
     rng = np.random.default_rng(1)
     games = 0
     while games < 4:
-        _, rewards, terminated, _, info = env.step(_random(info, rng))
+        _, _rewards, terminated, _, info = env.step(_random(info, rng))
         seats = info["rewards"]
         assert set(np.unique(seats)) <= {-1.0, 0.0, 1.0}
         for row in np.flatnonzero(terminated):
@@ -77,6 +79,6 @@ def test_a_seed_replays_and_bad_arguments_are_refused() -> None:
         runs.append(obs)
     assert (runs[0] == runs[1]).all()
     with pytest.raises(RulesError):
-        BatchVectorEnv("standard", 2, reward="money")  # type: ignore[arg-type]
+        BatchVectorEnv("standard", 2, reward="money")  # type: ignore[arg-type,unused-ignore]
     with pytest.raises(RulesError):
         BatchVectorEnv("no_such_preset", 2)

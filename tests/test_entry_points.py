@@ -264,7 +264,14 @@ _OWN_ARGUMENTS: dict[str, dict[str, Callable[[], Any]]] = {
     "SpadesObserver": {"state": lambda: _pyspiel_game().new_initial_state()},
 }
 """Arguments of one class's methods that differ from ``_ARGUMENTS`` (an OpenSpiel state, not a GameState)."""
+def _batch() -> Any:
+    from spades_rules.batch import BatchGame
+
+    return BatchGame(RULES, 2, seed=1)
+
+
 _BOUND: dict[str, Callable[[], Any]] = {
+    "BatchGame": _batch,
     "HandState": lambda: _playing().hand,
     "Rules": lambda: RULES,
     "SpadesObserver": lambda: _pyspiel_game().make_py_observer(),

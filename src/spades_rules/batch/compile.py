@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 import numpy as np
 
+from spades_rules._bidding import bid_order, seat_rule
+from spades_rules.actions import Bid
 from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit
 from spades_rules.codec import (
     BIG_JOKER_CODE,
@@ -33,14 +35,13 @@ from spades_rules.codec import (
     REDEAL_BASE,
     num_distinct_actions,
 )
-from spades_rules.engine import bid_order
 from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
 from spades_rules.tensor import observation_tensor_layout
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
@@ -73,7 +74,7 @@ _POWER_OFFSET: Final = 100 - 15
 """Trick power above 100 (a trump, see ``tables._TRUMP_POWER``) is stored less this, to fit an int8."""
 
 
-def _u64(values: Any) -> NDArray[np.uint64]:
+def _u64(values: Any) -> Array:
     return np.array(values, dtype=np.uint64)
 
 
@@ -90,9 +91,7 @@ class BatchTables:
         self.tricks = tables.cards_each
         self.deck = np.array([card.index for card in tables.deck], dtype=np.int8)
         self.deck_size = len(tables.deck)
-        self.num_actions = num_distinct_actions(rules)
-        if rules.partnerships and rules.blind_nil and rules.blind_nil_exchange:  # the compact space
-            self.num_actions = self._highest_compact_code(rules) + 1
+        self.num_actions = num_distinct_actions(rules, compact=True)
         self.draw = rules.deal_method == "draw"
         # --- per card
         self.card_bit = _u64([1 << index for index in range(CARDS)])
@@ -171,9 +170,10 @@ class BatchTables:
             sum(1 << bit for bit in range(max(lo, 1), tricks + 1)) for lo in range(64)
         ])
         """``numbers_from[lo]``: the bid-word bits of bids ``lo`` ... tricks (``lo`` clipped to 0-63)."""
-        self.bid_after = _u64([self._bid_word(rules, partner_bid) for partner_bid in range(-1, tricks + 1)])
-        """``bid_after[partner's bid + 1]``: the bid-word bits of nil and the numbers, given the partner's bid (-1:
-        none yet, or no partner), before the blind nil, "no 13" and redeal bits (not used by whiz)."""
+        self.bid_after = _u64(self._bid_words(rules))
+        """The bid-word bits of nil and the numbers: ``bid_after[spades held]`` where the numbers are the spades
+        held (whiz), else ``bid_after[partner's bid + 1]`` (-1: none yet); before the blind nil, "no 13" and
+        redeal bits."""
         self.exchange_size = rules.blind_nil_exchange if rules.partnerships and rules.blind_nil else 0
         self.won_unit = np.array([1 << 6 * seat for seat in range(n)], dtype=np.uint32)
         """A trick won by each seat, in the packed trick counts (six bits per seat)."""
@@ -187,25 +187,28 @@ class BatchTables:
         self.deck_cards = self.deck.astype(np.intp)
 
     @staticmethod
-    def _bid_word(rules: Rules, partner_bid: int) -> int:
-        """The nil and number bits open to a bidder whose partner bid ``partner_bid`` (-1: not yet), for the
-        standard and suicide formats (the rules page, section Bidding)."""
+    def _bid_words(rules: Rules) -> list[int]:
+        """The nil and number bits of the bid words the scalar bid rule (``_bidding.seat_rule``) gives: where
+        the numbers are the spades held, for each count of spades; else for each bid of the partner (-1:
+        none yet, or no partner). Blind nil, "no 13" and redeals are added per row."""
         tricks = rules.tricks_per_hand
-        lo, hi, nil = rules.min_bid, tricks, rules.nil
-        if rules.bidding == "suicide":
-            lo = max(rules.team_minimum or 1, rules.min_bid)
-            if partner_bid == 0:
-                nil = False
-            elif partner_bid > 0:
-                lo, hi = 1, 0
-        elif partner_bid >= 0:
-            team = rules.team_minimum
-            if team is not None:
-                lo = max(lo, team - partner_bid)
-                nil = nil and team - partner_bid <= 0
-            if partner_bid == 0 and not rules.both_partners_nil:
-                nil = False
-        return sum(1 << bid for bid in range(max(lo, 1), hi + 1)) | int(nil)
+        partner = rules.partner_of(0)
+        scores = (0,) * rules.num_sides
+        none: tuple[Bid | None, ...] = (None,) * rules.players
+        if rules.bid_format.numbers_are_spades:
+            cases = [(none, spades) for spades in range(tricks + 1)]
+        else:
+            cases = [(none, 0)]
+            if partner is not None:
+                for bid in range(tricks + 1):
+                    bids: list[Bid | None] = [None] * rules.players
+                    bids[partner] = Bid(partner, bid)
+                    cases.append((tuple(bids), 0))
+        words = []
+        for bids_made, spades in cases:
+            legal = seat_rule(rules, 0, bids_made, spades, scores).legal
+            words.append(sum(1 << bid.tricks for bid in legal if not bid.blind))
+        return words
 
     @staticmethod
     def _card_code(index: int) -> int:
@@ -219,15 +222,6 @@ class BatchTables:
         bits.append((BLIND_BIT, BLIND_NIL_CODE))
         bits += [(REDEAL_BIT + seat, REDEAL_BASE + seat) for seat in range(players)]
         return bits
-
-    @staticmethod
-    def _highest_compact_code(rules: Rules) -> int:
-        """The compact action space's highest code (no exchange block; the exchange picks cards)."""
-        highest = max(BatchTables._card_code(card.index) for card in rules.deck)
-        highest = max(highest, NIL_CODE + rules.tricks_per_hand, BLIND_NIL_CODE)
-        if rules.redeal_on:
-            highest = max(highest, REDEAL_BASE + rules.players - 1)
-        return highest
 
     @staticmethod
     def _sides_seen_from(rules: Rules, seat: int) -> list[int]:
@@ -255,7 +249,7 @@ def shows(n: int, others: int, anytime: bool, leader: int, broken: bool, suits: 
     return shown
 
 
-def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool) -> tuple[Array, Array, Array, Array]:
     """The tables of :func:`shows`: by the suit code of a finished trick, and by the pattern of a partial one."""
     others = sum(1 << suit for suit in range(SPADES) if suit_masks[suit])
     codes = 4 ** n
@@ -301,7 +295,7 @@ def compile_rules(rules: Rules) -> BatchTables:
     """The tables of ``rules`` (compiled once per rules value, then shared)."""
     check_known(rules)
     found = _BY_RULES.get(rules)
-    if found is None or found.rules is not rules and found.rules != rules:
+    if found is None or (found.rules is not rules and found.rules != rules):
         if len(_BY_RULES) >= 64:
             _BY_RULES.clear()
         found = _BY_RULES[rules] = BatchTables(rules)

@@ -7,6 +7,34 @@ The legality words (bit layout in :mod:`spades_rules.batch.compile`) are compute
 (:func:`lead_words`, :func:`follow_words`, :func:`first_lead`) and the bids (:func:`bid_words`: every bid
 format and bidding option, as the scalar engine's ``_bidding.bid_rule`` decides them); and what a trick in
 progress shows (:func:`partial_trick_voids`).
+
+Speed: every trick that makes the batch engine fast, one sentence each, in one place:
+
+- **Lockstep**: while every row is in one phase (and, in the play, at one point of its trick), handlers
+  take slices, not index arrays, the play step reads the position as a Python number, and ``pos``,
+  ``to_act`` and ``trick_no`` are written only when something reads them (:class:`Core`, :func:`sync`).
+- **Seat-major arrays**: a per-seat array is ``[seats, n]``, so one seat's values for every game are one
+  contiguous vector (see :class:`~spades_rules.batch.state.Arrays`).
+- **Hands in trick order**: during the play row ``q`` of ``hand`` is the hand at position ``q`` of the
+  trick, so the next hand to play is a row, not a gather; the rows turn once per trick.
+- **Packed legality words**: each row's legal actions are one ``uint64`` (layout in
+  :mod:`~spades_rules.batch.compile`); the bool mask is unpacked only when asked for, and checking an
+  action is one table lookup, one AND and one reduce.
+- **Random choice by SWAR**: :func:`~spades_rules.batch.game.random_set_bits` finds the r-th set bit of
+  every word with byte popcounts, one multiplication into prefix counts, one subtraction against the rank
+  and a 2 KB table.
+- **Plays are card indices**: without jokers a play's code is its card's index, so neither the step nor
+  :meth:`~spades_rules.batch.BatchGame.random_actions` looks a code up.
+- **One reduce per trick**: the winner is the largest of the packed keys ``power × 8 + position``
+  (``compile.trick_key``), and what the trick shows (voids, a spade played) one lookup by its suit code,
+  two bits per position (``compile.void_by_code``).
+- **Packed trick counts**: the tricks won are six bits per seat in one ``uint32``: a trick won is one add.
+- **Bid words from tables**: nil and the numbers open to a bidder are one lookup by the partner's bid (or the
+  spades held), from the scalar bid rule (``compile.bid_after``).
+- **The shuffle**: an inside-out Fisher-Yates run on every deck at once, one gather and one scatter per
+  card, the random places drawn in cache-sized chunks (:func:`~spades_rules.batch.deal.shuffled_decks`).
+- **Flags cleared lazily**: ``hand_done``, ``game_done`` and ``winner`` are cleared only after a step that
+  set them (``Core.dirty``); the record writes a trick when it ends, not a card per step.
 """
 
 from __future__ import annotations
@@ -19,12 +47,12 @@ from spades_rules.batch.compile import BLIND_BIT, PLAY, REDEAL_BIT, BatchTables
 from spades_rules.batch.state import Arrays, Record
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
 ALL: Final = slice(None)
-Rows: TypeAlias = "slice | NDArray[np.intp]"
+Rows: TypeAlias = "slice | Array"
 Episode: TypeAlias = Literal["hand", "game"]
 
 _ONE: Final = np.uint64(1)
@@ -108,7 +136,7 @@ def locks_hold(core: Core) -> bool:
     return all(lock is None or bool((values == lock).all()) for lock, values in checks)
 
 
-def ids(core: Core, rows: Rows) -> NDArray[np.intp]:
+def ids(core: Core, rows: Rows) -> Array:
     """The row numbers of ``rows``."""
     return core.s.rows if isinstance(rows, slice) else rows
 
@@ -117,17 +145,17 @@ def count(core: Core, rows: Rows) -> int:
     return core.n if isinstance(rows, slice) else len(rows)
 
 
-def take(values: NDArray[np.generic], rows: Rows) -> NDArray[np.generic]:
+def take(values: Array, rows: Rows) -> Array:
     """A copy of ``values[rows]`` (a view would change under a later write to the same rows)."""
     return values[rows].copy() if isinstance(rows, slice) else values[rows]
 
 
-def subset(rows: Rows, where: NDArray[np.bool_]) -> NDArray[np.intp]:
+def subset(rows: Rows, where: Array) -> Array:
     """The rows of ``rows`` where ``where`` (one entry per row of ``rows``) holds."""
     return np.flatnonzero(where) if isinstance(rows, slice) else rows[where]
 
 
-def uniform(values: NDArray[np.generic]) -> int | None:
+def uniform(values: Array) -> int | None:
     """The common value of ``values`` when all are equal (rows in step), else None."""
     if not len(values):
         return None
@@ -135,12 +163,12 @@ def uniform(values: NDArray[np.generic]) -> int | None:
     return int(first) if (values == first).all() else None
 
 
-def seat_values(core: Core, array: NDArray[np.generic], rows: Rows, seats: NDArray[np.generic]) -> NDArray:
+def seat_values(core: Core, array: Array, rows: Rows, seats: Array) -> Array:
     """``array[seats[i], row]`` for each row of ``rows``, from a per-seat array (a flat gather)."""
     return array.ravel()[seats.astype(np.intp) * core.n + ids(core, rows)]
 
 
-def by_seat(core: Core, values: NDArray[np.generic]) -> NDArray[np.generic]:
+def by_seat(core: Core, values: Array) -> Array:
     """A per-seat array ``[seats, n]`` of the play's trick order (row ``q``: the seat at position ``q``)
     turned back to seat order, for every row; rows not in the play are already in seat order."""
     s, t = core.s, core.t
@@ -149,7 +177,7 @@ def by_seat(core: Core, values: NDArray[np.generic]) -> NDArray[np.generic]:
 
 
 # ---------------------------------------------------------------------------------------- play words
-def lead_words(t: BatchTables, held: NDArray[np.uint64], broken: NDArray[np.bool_]) -> NDArray[np.uint64]:
+def lead_words(t: BatchTables, held: Array, broken: Array) -> Array:
     """The legal leads: any card, but spades only once broken or holding nothing else (``spade_lead``)."""
     if t.spades_anytime:
         return held
@@ -157,13 +185,13 @@ def lead_words(t: BatchTables, held: NDArray[np.uint64], broken: NDArray[np.bool
     return np.where((plain != 0) & ~broken, plain, held)
 
 
-def follow_words(held: NDArray[np.uint64], led_mask: NDArray[np.uint64]) -> NDArray[np.uint64]:
+def follow_words(held: Array, led_mask: Array) -> Array:
     """The legal plays to a trick: a card of the suit led (``led_mask``) if the seat has one, else any."""
     following = held & led_mask
     return np.where(following != 0, following, held)
 
 
-def first_lead(core: Core, rows: Rows) -> tuple[NDArray[np.int8], NDArray[np.uint64]]:
+def first_lead(core: Core, rows: Rows) -> tuple[Array, Array]:
     """The first leader of a hand and its legal plays: the dealer's left under the spade-lead rule, or with
     ``first_lead="lowest_club"`` the holder of the lowest club in play, which it must lead."""
     s, t = core.s, core.t
@@ -180,8 +208,8 @@ def first_lead(core: Core, rows: Rows) -> tuple[NDArray[np.int8], NDArray[np.uin
     return np.where(has, holder, leader), np.where(has, lowest, words)
 
 
-def partial_trick_voids(t: BatchTables, cards: NDArray[np.int8], leader: NDArray[np.int8],
-                        broken: NDArray[np.bool_], filled: NDArray[np.int8]) -> NDArray[np.uint32]:
+def partial_trick_voids(t: BatchTables, cards: Array, leader: Array,
+                        broken: Array, filled: Array) -> Array:
     """The void bits a trick in progress shows (``compile.shows``): ``cards`` ``[positions, rows]`` from the
     ``leader``, ``broken`` whether spades were broken before it, ``filled`` the cards played so far."""
     suits = t.suit_of[cards]
@@ -191,32 +219,31 @@ def partial_trick_voids(t: BatchTables, cards: NDArray[np.int8], leader: NDArray
     return np.where(filled > 0, shown, np.uint32(0))
 
 
-def tricks_won(t: BatchTables, packed: NDArray[np.uint32]) -> NDArray[np.int64]:
+def tricks_won(t: BatchTables, packed: Array) -> Array:
     """The tricks each seat has won ``[seats, rows]``, from their packed counts (six bits per seat)."""
     return ((packed[None, :] >> t.won_shift[:, None]) & np.uint32(63)).astype(np.int64)
 
 
-def spades_broken(t: BatchTables, unplayed: NDArray[np.uint64]) -> NDArray[np.bool_]:
+def spades_broken(t: BatchTables, unplayed: Array) -> Array:
     """Whether spades are broken: a spade (or a card that plays as one) has been played this hand."""
-    return (~unplayed & t.spade_mask) != 0
+    broken: Array = (~unplayed & t.spade_mask) != 0
+    return broken
 
 
 # ---------------------------------------------------------------------------------------- bid words
-def bid_words(core: Core, rows: Rows) -> NDArray[np.uint64]:
+def bid_words(core: Core, rows: Rows) -> Array:
     """The legal bids (and redeal calls) in BID rows, for the seat to act: the bid rule of the rules page,
     section Bidding, as the scalar engine's ``_bidding.bid_rule`` decides it, for every row at once."""
     s, t = core.s, core.t
     rules = t.rules
     seat = s.to_act[rows]
-    if t.partner[0] >= 0:
-        partner_bid = seat_values(core, s.bids, rows, t.partner[seat])
+    words: Array
+    if rules.bid_format.numbers_are_spades:  # nil or exactly the spades held (even below min_bid)
+        words = t.bid_after[np.bitwise_count(seat_values(core, s.hand, rows, seat) & t.spade_mask)]
+    elif t.partner[0] >= 0:  # the partner's bid decides: the team minimum, both partners nil, one nil per side
+        words = t.bid_after[seat_values(core, s.bids, rows, t.partner[seat]).astype(np.intp) + 1]
     else:
-        partner_bid = np.full(len(seat), -1, dtype=np.int8)
-    if rules.bidding == "whiz":  # nil or exactly the spades held (even below min_bid)
-        spades = np.bitwise_count(seat_values(core, s.hand, rows, seat) & t.spade_mask).astype(np.uint64)
-        words = np.where(spades > 0, _ONE << spades, np.uint64(0)) | np.uint64(rules.nil)
-    else:  # standard, suicide: the partner's bid decides (team minimum, both partners nil, one nil)
-        words = t.bid_after[partner_bid.astype(np.intp) + 1]
+        words = np.full(len(seat), t.bid_after[0])
     if rules.blind_nil:  # where nil is open, to a side trailing by the deficit
         blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat)
         words |= blind.astype(np.uint64) << np.uint64(BLIND_BIT)
@@ -235,7 +262,7 @@ def bid_words(core: Core, rows: Rows) -> NDArray[np.uint64]:
     return words
 
 
-def _blind_open(core: Core, rows: Rows, seat: NDArray[np.int8]) -> NDArray[np.bool_]:
+def _blind_open(core: Core, rows: Rows, seat: Array) -> Array:
     """Whether blind nil is open to ``seat``: its side trails the best other side by ``blind_nil_deficit``."""
     t = core.t
     deficit = t.rules.blind_nil_deficit
@@ -254,7 +281,7 @@ def _blind_open(core: Core, rows: Rows, seat: NDArray[np.int8]) -> NDArray[np.bo
     return (best_other - mine) >= deficit
 
 
-def redeal_bits(core: Core, rows: Rows) -> NDArray[np.uint8]:
+def redeal_bits(core: Core, rows: Rows) -> Array:
     """A bit per seat whose hand may call a redeal (``Rules.redeal_on``), for newly dealt rows."""
     t = core.t
     hands = core.s.hand[:, rows]
@@ -270,4 +297,5 @@ def redeal_bits(core: Core, rows: Rows) -> NDArray[np.uint8]:
         else:  # pragma: no cover - compile.check_known refuses rules the engine does not know
             raise AssertionError(condition)
     weights = (1 << np.arange(t.players)).astype(np.uint8)[:, None]
-    return (may.astype(np.uint8) * weights).sum(axis=0, dtype=np.uint8)
+    bits: Array = (may.astype(np.uint8) * weights).sum(axis=0, dtype=np.uint8)
+    return bits

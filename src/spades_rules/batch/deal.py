@@ -15,7 +15,7 @@ from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PLAY
 from spades_rules.batch.core import Core, Rows, bid_words, count, first_lead, ids, moved, redeal_bits
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
@@ -24,7 +24,7 @@ _CHUNK: Final = 1 << 16
 """The shuffle draws the places of about this many cards (of all decks) per call."""
 
 
-def shuffled_decks(core: Core, number: int) -> NDArray[np.int8]:
+def shuffled_decks(core: Core, number: int) -> Array:
     """``number`` uniformly shuffled decks, one per column (``[cards, number]``): the inside-out
     Fisher-Yates shuffle run on every deck at once, each step one gather and one scatter across the decks."""
     t = core.t
@@ -46,7 +46,7 @@ def shuffled_decks(core: Core, number: int) -> NDArray[np.int8]:
     return decks
 
 
-def start_hands(core: Core, rows: Rows, decks: NDArray[np.int8] | None = None) -> None:
+def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
     """Deal a new hand in ``rows`` (their dealer, scores and game stay): ``decks`` (one row each) or shuffled."""
     s, t = core.s, core.t
     number = count(core, rows)
@@ -80,7 +80,7 @@ def start_hands(core: Core, rows: Rows, decks: NDArray[np.int8] | None = None) -
     begin_bidding(core, rows)
 
 
-def _dealt_hands(core: Core, rows: Rows, columns: NDArray[np.int8]) -> NDArray[np.uint64]:
+def _dealt_hands(core: Core, rows: Rows, columns: Array) -> Array:
     """The hands ``[seats, rows]`` a deal gives: card ``i`` of the deck to seat ``dealer + 1 + i``."""
     t = core.t
     n = t.players
@@ -98,7 +98,7 @@ def begin_bidding(core: Core, rows: Rows) -> None:
     mirror), the play."""
     s, t = core.s, core.t
     if not t.has_bidding:
-        if t.rules.bidding == "mirror":
+        if t.rules.bid_format.numbers_are_spades:  # mirror: the spades held are the bids
             s.bids[:, rows] = np.bitwise_count(s.hand[:, rows] & t.spade_mask).astype(np.int8)
             s.nbids[rows] = t.players
         begin_play(core, rows)
@@ -150,7 +150,7 @@ def end_bidding(core: Core, rows: Rows) -> None:
 
 def begin_play(core: Core, rows: Rows) -> None:
     """The first lead of the hand; the hands turn to trick order (see :class:`~spades_rules.batch.state.Arrays`)."""
-    s, t = core.s, core.t
+    s, _t = core.s, core.t
     leader, words = first_lead(core, rows)
     turned = core.turn_rows[leader].T + ids(core, rows)  # row q: the seat at position q of the first trick
     s.hand[:, rows] = s.hand.ravel()[turned]

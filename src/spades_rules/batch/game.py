@@ -32,12 +32,22 @@ from spades_rules.batch.deal import new_games, start_hands
 from spades_rules.batch.observe import observation_tensor
 from spades_rules.batch.rebuild import game_state
 from spades_rules.batch.steps import step
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, describe
+from spades_rules.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    SeatError,
+    check_seat,
+    describe,
+)
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 
 if TYPE_CHECKING:
-    from numpy.typing import ArrayLike, NDArray
+    from numpy.typing import ArrayLike
+
+    from spades_rules.batch.state import Array
 
 __all__ = ["BatchGame"]
 
@@ -54,7 +64,7 @@ _HIGH_BITS: Final = np.uint64(0x8080808080808080)
 _8, _3, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(56), np.uint64(0xFF)
 
 
-def random_set_bits(words: NDArray[np.uint64], uniform: NDArray[np.float64]) -> NDArray[np.uint64]:
+def random_set_bits(words: Array, uniform: Array) -> Array:
     """For each word, the position of one of its set bits, the ``floor(uniform × popcount)``-th: a SWAR
     search, all rows at once. The bytes' popcounts times ``0x0101…`` are the popcounts up to each byte;
     one subtraction tests all eight against the rank, which counts the bytes before the bit; a table finds
@@ -75,10 +85,11 @@ def random_set_bits(words: NDArray[np.uint64], uniform: NDArray[np.float64]) -> 
     byte <<= _3
     byte |= rank
     shift += _SELECT8[byte.view(np.intp)]
-    return shift
+    bits: Array = shift
+    return bits
 
 
-def _read_only(values: NDArray[Any]) -> NDArray[Any]:
+def _read_only(values: Array) -> Array:
     view = values.view()
     view.flags.writeable = False
     return view
@@ -152,50 +163,50 @@ class BatchGame:
 
     # ------------------------------------------------------------------------------------ the arrays
     @property
-    def current_player(self) -> NDArray[np.int8]:
+    def current_player(self) -> Array:
         """The seat to act in each row (a read-only view of the state)."""
         sync(self._core)
         return _read_only(self._core.s.to_act)
 
     @property
-    def phase(self) -> NDArray[np.int8]:
+    def phase(self) -> Array:
         """Each row's phase, as its index in ``tuple(Phase)``: 1 draw, 2 bid, 3 exchange, 4 play."""
         return _read_only(self._core.s.phase)
 
     @property
-    def scores(self) -> NDArray[np.int64]:
+    def scores(self) -> Array:
         """The scores ``[n, sides]`` of each row's game (always 0-0 with ``episode="hand"``)."""
         return _read_only(self._core.s.scores.T)
 
     @property
-    def bags(self) -> NDArray[np.int32]:
+    def bags(self) -> Array:
         """The bags ``[n, sides]`` of each row's game."""
         return _read_only(self._core.s.bags.T)
 
     @property
-    def hand_done(self) -> NDArray[np.bool_]:
+    def hand_done(self) -> Array:
         """Whether the last step finished a hand in each row (its points are in :attr:`last_hand_totals`)."""
         return _read_only(self._core.s.hand_done)
 
     @property
-    def game_done(self) -> NDArray[np.bool_]:
+    def game_done(self) -> Array:
         """Whether the last step finished each row's game (every finished hand with ``episode="hand"``); the
         row has started a new one."""
         return _read_only(self._core.s.game_done)
 
     @property
-    def last_hand_totals(self) -> NDArray[np.int32]:
+    def last_hand_totals(self) -> Array:
         """The points ``[n, sides]`` of each row's last finished hand (kept through the next deal)."""
         return _read_only(self._core.s.totals.T)
 
     @property
-    def winner(self) -> NDArray[np.int8]:
+    def winner(self) -> Array:
         """The winning side of each game the last step finished, -1 elsewhere and for a draw. A one-hand game
         (``episode="hand"``) is won by the side with the unique highest points."""
         return _read_only(self._core.s.winner)
 
     @property
-    def deck(self) -> NDArray[np.int8]:
+    def deck(self) -> Array:
         """The deck of each row's hand in play ``[n, cards]``, as ``Deal`` takes it (needs ``record=True``,
         or the two-player draw, whose stock it is)."""
         core = self._core
@@ -236,7 +247,7 @@ class BatchGame:
         s.totals[:, chosen] = 0
         start_hands(core, chosen, given)
 
-    def _rows(self, rows: ArrayLike) -> NDArray[np.intp]:
+    def _rows(self, rows: ArrayLike) -> Array:
         chosen = np.asarray(rows)
         if chosen.ndim != 1 or (chosen.size and chosen.dtype.kind not in "iu"):
             raise ArgumentTypeError(f"rows must be a sequence of row numbers, not {describe(rows)}", parameter="rows")
@@ -247,7 +258,7 @@ class BatchGame:
             raise RulesError("rows names a row twice")
         return chosen
 
-    def _decks(self, decks: ArrayLike, count: int) -> NDArray[np.int8]:
+    def _decks(self, decks: ArrayLike, count: int) -> Array:
         t = self._tables
         given = np.asarray(decks)
         if given.shape != (count, t.deck_size) or (given.size and given.dtype.kind not in "iu"):
@@ -269,7 +280,7 @@ class BatchGame:
         codes, bits = self._codes(actions)
         step(self._core, codes, bits)
 
-    def _codes(self, actions: ArrayLike) -> tuple[NDArray[np.intp], NDArray[np.uint64]]:
+    def _codes(self, actions: ArrayLike) -> tuple[Array, Array]:
         """The codes as an index array, and each one's legal-word bit (checked: every code legal in its row)."""
         core, t = self._core, self._tables
         codes = actions if type(actions) is np.ndarray else np.asarray(actions)
@@ -295,7 +306,7 @@ class BatchGame:
             self._refuse(codes)
         return codes, bits
 
-    def _refuse(self, codes: NDArray[Any]) -> NoReturn:
+    def _refuse(self, codes: Array) -> NoReturn:
         t, s = self._tables, self._core.s
         sync(self._core)
         inside = (codes >= 0) & (codes < t.num_actions)
@@ -334,19 +345,20 @@ class BatchGame:
             raise RulesError(f"row must be a row number 0-{self.n - 1}, not {describe(row)}")
         return int(row)
 
-    def random_actions(self, rng: np.random.Generator | None = None) -> NDArray[np.intp]:
+    def random_actions(self, rng: np.random.Generator | None = None) -> Array:
         """A uniformly random legal code for every row (from the batch's own stream unless ``rng`` is given)."""
         if rng is None:
             rng = self._actions_rng
         elif not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(f"rng must be a numpy Generator, not {describe(rng)}", parameter="rng")
         core, t = self._core, self._tables
-        bit = random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
+        bit: Array = random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
         if core.phase_lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
             return bit
-        return t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)
+        codes: Array = t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)
+        return codes
 
-    def legal_action_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+    def legal_action_mask(self, out: Array | None = None) -> Array:
         """A bool array ``[n, num_actions]``, True at each row's legal codes (written into ``out`` if given)."""
         t, s = self._tables, self._core.s
         shape = (self.n, t.num_actions)
@@ -369,7 +381,7 @@ class BatchGame:
         return out
 
     # ------------------------------------------------------------------------------------ views
-    def observation_tensor(self, seat: int | ArrayLike | None = None) -> NDArray[np.float32]:
+    def observation_tensor(self, seat: int | ArrayLike | None = None) -> Array:
         """Per row, ``observation_tensor(observe(game_state(row), seat))`` of the scalar library, as float32
         ``[n, observation_size]``; ``seat`` None observes for each row's seat to act, an int for that seat in
         every row, an array for one seat per row."""
@@ -378,15 +390,16 @@ class BatchGame:
         players = self._tables.players
         if seat is None:
             seats = core.s.to_act.astype(np.intp)
-        elif isinstance(seat, int | np.integer) and not isinstance(seat, bool):
-            if not 0 <= seat < players:
-                raise RulesError(f"seat must be a seat 0-{players - 1}, not {seat}")
-            seats = np.full(core.n, int(seat), dtype=np.intp)
+        elif not isinstance(seat, np.ndarray | list | tuple):
+            seats = np.full(core.n, check_seat(seat, players), dtype=np.intp)
         else:
             seats = np.asarray(seat)
-            if seats.shape != (core.n,) or seats.dtype.kind not in "iu" or seats.min() < 0 or seats.max() >= players:
+            if seats.shape != (core.n,) or seats.dtype.kind not in "iu":
                 raise ArgumentTypeError(f"seat must be None, a seat or one seat per row, not {describe(seat)}",
                                         parameter="seat")
+            if seats.min() < 0 or seats.max() >= players:
+                raise SeatError(f"seat must hold seats 0-{players - 1}, not {int(seats.min())}-{int(seats.max())}",
+                                seat=seat, players=players)
             seats = seats.astype(np.intp)
         return observation_tensor(core, seats)
 
@@ -400,7 +413,7 @@ class BatchGame:
         return game_state(self._core, row)
 
 
-def _runs(codes: NDArray[np.int16], phase: int, limit: int) -> Sequence[tuple[int, int, int]]:
+def _runs(codes: Array, phase: int, limit: int) -> Sequence[tuple[int, int, int]]:
     """The legal-word bits of ``phase`` with a code, as runs ``(first bit, first code, length)``."""
     key = (codes.tobytes(), phase, limit)
     found = _RUNS.get(key)

@@ -17,19 +17,19 @@ from spades_rules.batch.compile import DRAW, PLAY
 from spades_rules.batch.core import Core, by_seat, partial_trick_voids, spades_broken, tricks_won
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
 
-def _slots(core: Core, masks: NDArray[np.uint64]) -> NDArray[np.uint8]:
+def _slots(core: Core, masks: Array) -> Array:
     """Card masks (any shape) as 0/1 per deck slot (the cards of ``rules.deck``, in order): shape + (D,)."""
     flat = np.ascontiguousarray(masks, dtype="<u8").reshape(-1)
     bits = np.unpackbits(flat.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
     return bits[:, core.t.deck_cards].reshape(*masks.shape, core.t.deck_size)
 
 
-def observation_tensor(core: Core, seat: NDArray[np.intp]) -> NDArray[np.float32]:
+def observation_tensor(core: Core, seat: Array) -> Array:
     """The tensor of every row for the observer ``seat[row]`` (``pos`` and ``to_act`` synced)."""
     s, t = core.s, core.t
     rules = t.rules
@@ -42,7 +42,7 @@ def observation_tensor(core: Core, seat: NDArray[np.intp]) -> NDArray[np.float32
     absolute = (seat[:, None] + seats[None, :]) % n  # absolute[row, q]: the seat q places after the observer
     block = _blocks(out, layout)
 
-    def per_seat(name: str, width: int) -> NDArray[np.float32]:
+    def per_seat(name: str, width: int) -> Array:
         return block(name).reshape(m, n, width)
 
     phase = s.phase.astype(np.intp)
@@ -85,15 +85,15 @@ def observation_tensor(core: Core, seat: NDArray[np.intp]) -> NDArray[np.float32
     return out
 
 
-def _blocks(out: NDArray[np.float32], layout: dict[str, tuple[int, int]]) -> Callable[[str], NDArray[np.float32]]:
-    def block(name: str) -> NDArray[np.float32]:
+def _blocks(out: Array, layout: dict[str, tuple[int, int]]) -> Callable[[str], Array]:
+    def block(name: str) -> Array:
         start, length = layout[name]
         return out[:, start:start + length]
 
     return block
 
 
-def _bids(core: Core, bids_block: NDArray[np.float32], absolute: NDArray[np.intp]) -> None:
+def _bids(core: Core, bids_block: Array, absolute: Array) -> None:
     s, t = core.s, core.t
     at = np.arange(core.n)[:, None]
     bids = s.bids.T[at, absolute].astype(np.intp)  # [rows, relative seat]
@@ -104,8 +104,8 @@ def _bids(core: Core, bids_block: NDArray[np.float32], absolute: NDArray[np.intp
     bids_block[rows, places, 2 + np.minimum(bids[rows, places], t.tricks)] = 1.0
 
 
-def _known(core: Core, seat: NDArray[np.intp], played: NDArray[np.uint64], absolute: NDArray[np.intp]
-           ) -> NDArray[np.uint64]:
+def _known(core: Core, seat: Array, played: Array, absolute: Array
+           ) -> Array:
     """Per row and relative seat: the cards the observer knows that seat holds (the partner's, after an
     exchange; the first leader's lowest club before the first lead), less the cards it has played."""
     s, t = core.s, core.t
@@ -130,7 +130,7 @@ def _known(core: Core, seat: NDArray[np.intp], played: NDArray[np.uint64], absol
     return known[at[:, None], absolute]
 
 
-def _passed(core: Core) -> NDArray[np.uint64]:
+def _passed(core: Core) -> Array:
     """Per row and seat, the cards it passed in an exchange (0 when it has not: partial picks excluded)."""
     s, t = core.s, core.t
     cards = s.xcards.astype(np.intp)
@@ -140,8 +140,8 @@ def _passed(core: Core) -> NDArray[np.uint64]:
     return np.where(done, passed, np.uint64(0))
 
 
-def _draw_blocks(core: Core, block: Callable[[str], NDArray[np.float32]], seat: NDArray[np.intp],
-                 hands: NDArray[np.uint64]) -> None:
+def _draw_blocks(core: Core, block: Callable[[str], Array], seat: Array,
+                 hands: Array) -> None:
     s, t = core.s, core.t
     m, size, tricks = core.n, t.deck_size, t.tricks
     at = np.arange(m)
@@ -164,8 +164,8 @@ def _draw_blocks(core: Core, block: Callable[[str], NDArray[np.float32]], seat: 
     draws[..., 1] = taken & (((s.draw_bits[:, None] >> turns.astype(np.uint32)) & 1) == 1)
 
 
-def _exchange_blocks(core: Core, block: Callable[[str], NDArray[np.float32]], seat: NDArray[np.intp],
-                     rel: NDArray[np.intp]) -> None:
+def _exchange_blocks(core: Core, block: Callable[[str], Array], seat: Array,
+                     rel: Array) -> None:
     s, t = core.s, core.t
     m, n, size = core.n, t.players, t.deck_size
     at = np.arange(m)

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from spades_rules._bidding import bid_order
 from spades_rules.actions import INTERNED_DRAWS, Action, Bid, Deal, Exchange, Redeal
 from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch.core import Core
 from spades_rules.cards import ALL_CARDS
-from spades_rules.engine import bid_order
 from spades_rules.resume import resume_finished_hand, resume_game, resume_hand
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, close_hand
 from spades_rules.state import GameState, HandState, Trick
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
@@ -29,8 +29,8 @@ __all__: list[str] = []
 class _Hand:
     """One hand of a row as plain Python values: what the builders of :mod:`spades_rules.resume` take."""
 
-    def __init__(self, rules: Rules, dealer: int, deck: NDArray[np.int8], draw_bits: int, draw_turns: int,
-                 bids: NDArray[np.int8], blind: int, xcards: NDArray[np.int8], log: NDArray[np.int8]) -> None:
+    def __init__(self, rules: Rules, dealer: int, deck: Array, draw_bits: int, draw_turns: int,
+                 bids: Array, blind: int, xcards: Array, log: Array) -> None:
         self.rules = rules
         self.dealer = dealer
         self.deal = Deal(tuple(ALL_CARDS[int(index)] for index in deck))
@@ -104,7 +104,7 @@ class _Hand:
         return tuple(finished), current
 
 
-def _bids(rules: Rules, bids: NDArray[np.int8], blind: int) -> tuple[Bid | None, ...]:
+def _bids(rules: Rules, bids: Array, blind: int) -> tuple[Bid | None, ...]:
     return tuple(
         None if bid < 0 else Bid(seat, int(bid), blind=bool(blind >> seat & 1)) for seat, bid in enumerate(bids)
     )
@@ -124,7 +124,7 @@ def game_state(core: Core, row: int) -> GameState:
     last: HandState | None = None
     fields = rec.offsets
     for data in rec.past.of(row, int(rec.game[row])):
-        def part(name: str, data: NDArray[np.int8] = data) -> NDArray[np.int8]:
+        def part(name: str, data: Array = data) -> Array:
             start, end = fields[name]
             return data[start:end]
 

@@ -11,7 +11,7 @@ import numpy as np
 from spades_rules.batch.compile import BatchTables
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
@@ -19,9 +19,9 @@ _POINTS_PER_BID_TRICK = 10
 
 
 def score_hands(
-    t: BatchTables, bids: NDArray[np.int8], won: NDArray[np.int64], blind: NDArray[np.uint8],
-    bags_before: NDArray[np.int32] | None,
-) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+    t: BatchTables, bids: Array, won: Array, blind: Array,
+    bags_before: Array | None,
+) -> tuple[Array, Array]:
     """Per side and row ``[sides, rows]``: the hand's points and the side's bags after it (``bids`` and ``won``
     per seat ``[seats, rows]``, -1 for no bid; ``bags_before`` None for none). Counts are int16, points
     int32 (every option is at most a million: a hand's points stay far below 2**31)."""
@@ -29,7 +29,7 @@ def score_hands(
     seats = t.side_seats  # [sides, seats per side]
     taken = won.astype(np.int16)[seats]  # [sides, members, rows]
     before = np.zeros(taken.shape[::2], dtype=np.int32) if bags_before is None else bags_before.astype(np.int32)
-    if rules.bidding == "none":
+    if not rules.bid_format.has_bids:  # no-bid Spades: a point a trick
         return taken.sum(axis=1, dtype=np.int32), before
     bid = bids.astype(np.int16)[seats]
     nil = bid == 0
@@ -50,10 +50,7 @@ def score_hands(
         nil_tricks = np.where(has_contract, np.int16(0), nil_tricks)
     made = has_contract & (counted >= contract)
     points = contract.astype(np.int32) * np.int32(_POINTS_PER_BID_TRICK)
-    if rules.set_penalty == "minus_bid":
-        total = np.where(made, points, -points)
-    else:
-        total = np.where(made, points, np.int32(0))
+    total = np.where(made, points, -points) if rules.set_penalty == "minus_bid" else np.where(made, points, np.int32(0))
     overtricks = np.where(made, counted - contract, np.int16(0))
     bags = overtricks + nil_tricks
     scored = overtricks if rules.failed_nil_tricks == "bags_no_points" else bags
@@ -72,7 +69,7 @@ def score_hands(
     return total, after
 
 
-def game_end(t: BatchTables, scores: NDArray[np.int64], hands: NDArray[np.int32] | None) -> tuple[NDArray, NDArray]:
+def game_end(t: BatchTables, scores: Array, hands: Array | None) -> tuple[Array, Array]:
     """Whether each game is over after a hand, and its winning side (-1: none, or a draw): the target (a
     unique top score wins), then the losing score, then ``max_hands``. ``scores`` ``[sides, rows]``."""
     rules = t.rules
@@ -87,7 +84,7 @@ def game_end(t: BatchTables, scores: NDArray[np.int64], hands: NDArray[np.int32]
     return over, np.where(over, leader, -1).astype(np.int8)
 
 
-def unique_top(totals: NDArray[np.int64]) -> NDArray[np.int8]:
+def unique_top(totals: Array) -> Array:
     """The side with the unique highest points, -1 on a tie (the winner of a one-hand game)."""
     top = totals.max(axis=0)
     unique = (totals == top).sum(axis=0) == 1

@@ -9,7 +9,7 @@ the finished (or redealt) hands of each row's current game (:class:`PastHands`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import numpy as np
 
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from spades_rules.batch.compile import BatchTables
+
+Array: TypeAlias = "NDArray[Any]"
+"""A NumPy array of any dtype (the batch's arrays: each field's dtype is in :class:`Arrays`)."""
 
 __all__: list[str] = []
 
@@ -40,9 +43,10 @@ class Arrays:
     each seat, six bits per seat), the bids made (``nbids``, ``blind`` a bit per seat that bid blind nil,
     ``redeal`` a bit per seat whose hand may call a redeal), ``unplayed`` (the cards not played yet this
     hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch.compile`), ``hands_played``
-    (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``, ``winner``). The blind-nil exchange: ``xq``
-    the pending exchanges' givers, three bits each, ``xleft`` how many, ``npicked`` cards picked so far of
-    the one in progress, ``xdone`` a bit per seat that has passed, ``xcards`` the cards each seat passed.
+    (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``, ``winner``). The blind-nil
+    exchange: ``xq`` the pending exchanges' givers, three bits each, ``xleft`` how many, ``npicked`` cards
+    picked so far of the one in progress, ``xdone`` a bit per seat that has passed, ``xcards`` the cards each
+    seat passed.
     An array only some rules use (the exchange, redeals, ``max_hands``, the draw) has no rows otherwise.
 
     Per seat: ``hand`` (the cards held, a bit mask; during the play the cards held when the play started,
@@ -53,6 +57,42 @@ class Arrays:
     draw: ``stock`` (the deck, one row per game), ``draw_turn``, ``draw_bits`` (a bit per turn: kept the
     top card) and ``seen`` (per seat, the discards it saw).
     """
+
+    phase: Array
+    to_act: Array
+    dealer: Array
+    leader: Array
+    pos: Array
+    trick_no: Array
+    nbids: Array
+    winner: Array
+    broken: Array
+    hand_done: Array
+    game_done: Array
+    blind: Array
+    voids: Array
+    won: Array
+    unplayed: Array
+    led_mask: Array
+    legal: Array
+    redeal: Array
+    hands_played: Array
+    xleft: Array
+    npicked: Array
+    xdone: Array
+    xq: Array
+    xcards: Array
+    hand: Array
+    bids: Array
+    trick: Array
+    scores: Array
+    bags: Array
+    totals: Array
+    draw_turn: Array
+    draw_bits: Array
+    seen: Array
+    stock: Array
+    rows: Array
 
     def __init__(self, tables: BatchTables, n: int) -> None:
         p, s = tables.players, tables.num_sides
@@ -112,8 +152,8 @@ class PastHands:
         self.row = np.zeros(0, dtype=np.int32)
         self.game = np.zeros(0, dtype=np.int32)
 
-    def add(self, rows: NDArray[np.intp], games: NDArray[np.int32], data: NDArray[np.int8],
-            current: NDArray[np.int32]) -> None:
+    def add(self, rows: Array, games: Array, data: Array,
+            current: Array) -> None:
         """Store ``data[i]`` as a hand of game ``games[i]`` of row ``rows[i]`` (``current``: each row's game now)."""
         m = len(rows)
         if self.count + m > len(self.data):
@@ -124,7 +164,7 @@ class PastHands:
         self.game[self.count:end] = games
         self.count = end
 
-    def _make_room(self, m: int, current: NDArray[np.int32]) -> None:
+    def _make_room(self, m: int, current: Array) -> None:
         live = self.game[: self.count] == current[self.row[: self.count]]
         kept = int(live.sum())
         capacity = max(2 * (kept + m), 1024)
@@ -136,10 +176,11 @@ class PastHands:
         game[:kept] = self.game[: self.count][live]
         self.data, self.row, self.game, self.count = data, row, game, kept
 
-    def of(self, row: int, game: int) -> NDArray[np.int8]:
+    def of(self, row: int, game: int) -> Array:
         """The stored hands of ``game`` in ``row``, oldest first."""
         found = (self.row[: self.count] == row) & (self.game[: self.count] == game)
-        return self.data[: self.count][found]
+        hands: Array = self.data[: self.count][found]
+        return hands
 
     @property
     def nbytes(self) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules.batch.compile import BID, BLIND_NIL_CODE, DRAW, DRAW_KEEP_CODE, EXCHANGE, NIL_CODE, PLAY, REDEAL_BASE
+from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PLAY
 from spades_rules.batch.core import (
     ALL,
     Core,
@@ -22,7 +22,6 @@ from spades_rules.batch.core import (
     count,
     follow_words,
     ids,
-    lead_words,
     seat_values,
     spades_broken,
     subset,
@@ -32,16 +31,17 @@ from spades_rules.batch.core import (
 )
 from spades_rules.batch.deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
 from spades_rules.batch.score import game_end, score_hands, unique_top
+from spades_rules.codec import BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
+    from spades_rules.batch.state import Array
 
 __all__: list[str] = []
 
 _EVERY: Final = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-def step(core: Core, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+def step(core: Core, codes: Array, bits: Array) -> None:
     """Apply one legal code per row (checked by the caller; ``bits`` are their legal-word bits)."""
     s = core.s
     if core.dirty:
@@ -67,7 +67,7 @@ def step(core: Core, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
 
 
 # ---------------------------------------------------------------------------------------- play
-def _play(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+def _play(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s, t = core.s, core.t
     n = t.players
     card = codes if t.cards_are_codes else t.card_of_code[codes]
@@ -190,7 +190,7 @@ def _finish_hands(core: Core, rows: Rows) -> None:
     start_hands(core, rows)
 
 
-def keep_hands(core: Core, rows: Rows, redeal: NDArray[np.int8] | None = None) -> None:
+def keep_hands(core: Core, rows: Rows, redeal: Array | None = None) -> None:
     """Store the hands of ``rows`` in the record as earlier hands of their games (before the next deal)."""
     rec = core.rec
     assert rec is not None
@@ -215,7 +215,7 @@ def keep_hands(core: Core, rows: Rows, redeal: NDArray[np.int8] | None = None) -
 
 
 # ---------------------------------------------------------------------------------------- bids
-def _bid(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+def _bid(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s, t = core.s, core.t
     if t.redeal_conditions:
         calls = codes >= REDEAL_BASE
@@ -246,7 +246,7 @@ def _bid(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint6
 
 
 # ---------------------------------------------------------------------------------------- exchanges
-def _exchange(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+def _exchange(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     """A pick of the compact action space: one card of the ``k`` the giver passes; the ``k``-th applies it."""
     s, t = core.s, core.t
     k = t.exchange_size
@@ -287,7 +287,7 @@ def _exchange(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.
 
 
 # ---------------------------------------------------------------------------------------- the draw
-def _draw(core: Core, rows: Rows, codes: NDArray[np.intp], bits: NDArray[np.uint64]) -> None:
+def _draw(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     """A turn of the two-player draw: keep the top card (the next is discarded) or reject it (take the next)."""
     s, t = core.s, core.t
     seat = take(s.to_act, rows)

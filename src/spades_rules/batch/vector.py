@@ -41,7 +41,9 @@ from spades_rules.errors import RulesError, describe
 from spades_rules.rules import Rules
 
 if TYPE_CHECKING:
-    from numpy.typing import ArrayLike, NDArray
+    from numpy.typing import ArrayLike
+
+    from spades_rules.batch.state import Array
 
 __all__ = ["BatchVectorEnv"]
 
@@ -49,7 +51,7 @@ Reward = Literal["points", "win"]
 _REWARDS: Final = ("points", "win")
 
 
-class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is generic and untyped here
+class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class, untyped where it is not installed
     """``num_envs`` games of ``rules_or_preset`` (a :class:`Rules` or a preset name) as one Gymnasium
     ``VectorEnv`` (see the module for how turns and rewards map onto it).
 
@@ -59,7 +61,7 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is g
     Actions are the compact action codes (``single_action_space = Discrete(num_actions)``).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (Gymnasium's name)
 
     def __init__(self, rules_or_preset: Rules | str = "standard", num_envs: int = 64, *, episode: str = "hand",
                  seed: int | None = None, reward: Reward = "points", record: bool = False) -> None:
@@ -84,7 +86,7 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is g
         return self.game.rules
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+              ) -> tuple[Array, dict[str, Any]]:
         """New games in every sub-environment (a new random stream when ``seed`` is given)."""
         if seed is not None:
             self.game = BatchGame(self.game.rules, self.num_envs, seed=seed, **self._options)  # type: ignore[arg-type]
@@ -92,8 +94,8 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is g
             self.game.reset()
         return self.game.observation_tensor(), self._info(np.zeros((self.num_envs, self._side_of.size)))
 
-    def step(self, actions: ArrayLike) -> tuple[NDArray[np.float32], NDArray[np.float64], NDArray[np.bool_],
-                                                 NDArray[np.bool_], dict[str, Any]]:
+    def step(self, actions: ArrayLike) -> tuple[Array, Array, Array,
+                                                 Array, dict[str, Any]]:
         """One action per game, for its seat to act: ``(obs, rewards, terminated, truncated, info)``."""
         game = self.game
         actor = game.current_player.astype(np.intp)
@@ -103,7 +105,7 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is g
         terminated = game.game_done.copy()
         return game.observation_tensor(), rewards, terminated, np.zeros(self.num_envs, dtype=bool), self._info(seats)
 
-    def _seat_rewards(self) -> NDArray[np.float64]:
+    def _seat_rewards(self) -> Array:
         game = self.game
         if self.reward == "points":
             points = np.where(game.hand_done[:, None], game.last_hand_totals, 0)
@@ -112,7 +114,7 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class is g
         won = (self._side_of[None, :] == winner[:, None]).astype(np.float64) * 2 - 1
         return np.where(game.game_done[:, None] & (winner[:, None] >= 0), won, 0.0)
 
-    def _info(self, seats: NDArray[np.float64]) -> dict[str, Any]:
+    def _info(self, seats: Array) -> dict[str, Any]:
         game = self.game
         return {
             "action_mask": game.legal_action_mask(),

@@ -1,0 +1,165 @@
+"""Throughput of the batch engine (``spades_rules.batch``), side by side with OpenSpiel's C++ loop.
+
+Prints, measured in one run on one core (CPU time, ``time.process_time``; medians of ``--reps``
+repetitions, the two sides interleaved so that a busy machine slows both alike):
+
+- random standard hands per second of ``BatchGame`` at N = 64, 1,024, 4,096 and 16,384 games, with
+  ``random_actions`` inside the measured loop, and the ratio to OpenSpiel's own C++ loop,
+  ``pyspiel.evaluate_bots`` with four uniform random bots (one hand of ``spades`` per call), when
+  ``pyspiel`` is installed;
+- the cost per decision of every preset relative to the standard game at N = 4,096 (hand episodes: the
+  phases that put rows out of step included);
+- the bytes of state per game (the state arrays; the record that ``game_state`` reads, separately);
+- the cost of the bool mask (``legal_action_mask``) at every decision, per game and hand, at N = 16,384.
+
+Run: ``python benchmarks/bench_batch.py [--reps 5] [--quick]`` (``--quick``: small sizes, to check the script).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from spades_rules import Rules
+from spades_rules.batch import BatchGame
+
+SIZES = (64, 1024, 4096, 16384)
+"""The batch sizes of the standard-preset table."""
+PRESET_SIZE = 4096
+MASK_SIZE = 16384
+
+
+def _cpu(run: Callable[[], Any]) -> float:
+    start = time.process_time()
+    run()
+    return time.process_time() - start
+
+
+def _openspiel_loop(hands: int) -> Callable[[], None] | None:
+    """OpenSpiel's C++ loop: ``hands`` calls of ``evaluate_bots`` with uniform random bots (None without it)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("spades")
+    bots = [pyspiel.make_uniform_random_bot(seat, 100 + seat) for seat in range(4)]
+
+    def run() -> None:
+        for seed in range(hands):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+
+    return run
+
+
+def _batch_loop(games: BatchGame, hands: int) -> Callable[[], tuple[int, int]]:
+    """Random play (``random_actions`` in the loop) until ``hands`` more hands are finished."""
+
+    def run() -> tuple[int, int]:
+        start, steps = games.finished_hands, 0
+        target = start + hands
+        while games.finished_hands < target:
+            games.step(games.random_actions())
+            steps += 1
+        return games.finished_hands - start, steps
+
+    return run
+
+
+def _timed(loop: Callable[[], tuple[int, int]]) -> tuple[float, int, int]:
+    start = time.process_time()
+    hands, steps = loop()
+    return time.process_time() - start, hands, steps
+
+
+def standard_table(reps: int, sizes: tuple[int, ...], cpp_hands: int) -> list[dict[str, float]]:
+    """Hands per second at each size and the ratio to the C++ loop measured between the repetitions."""
+    cpp = _openspiel_loop(cpp_hands)
+    rows = []
+    for n in sizes:
+        games = BatchGame(Rules.standard(), n, seed=n)
+        loop = _batch_loop(games, max(4 * n, 8 * 1024))
+        loop()  # warm up: the first hands of every row
+        speeds, ratios, cpp_speeds = [], [], []
+        for _ in range(reps):
+            if cpp is not None:
+                cpp_speed = cpp_hands / _cpu(cpp)
+                cpp_speeds.append(cpp_speed)
+            seconds, hands, _ = _timed(loop)
+            speeds.append(hands / seconds)
+            if cpp is not None:
+                ratios.append(speeds[-1] / cpp_speed)
+        rows.append({
+            "n": n, "hands_per_s": statistics.median(speeds),
+            "cpp_hands_per_s": statistics.median(cpp_speeds) if cpp_speeds else float("nan"),
+            "ratio": statistics.median(ratios) if ratios else float("nan"),
+        })
+    return rows
+
+
+def preset_table(reps: int, n: int) -> dict[str, tuple[float, float]]:
+    """Per preset: the CPU time per decision per game (ns) and its ratio to the standard preset's."""
+    per_decision: dict[str, list[float]] = {}
+    batches = {name: BatchGame(rules, n, seed=1) for name, rules in Rules.presets().items()}
+    loops = {name: _batch_loop(games, 2 * n) for name, games in batches.items()}
+    for loop in loops.values():
+        loop()
+    for _ in range(reps):
+        for name, loop in loops.items():
+            seconds, _, steps = _timed(loop)
+            per_decision.setdefault(name, []).append(seconds / (steps * n) * 1e9)
+    standard = statistics.median(per_decision["standard"])
+    return {name: (statistics.median(times), statistics.median(times) / standard)
+            for name, times in per_decision.items()}
+
+
+def mask_cost(reps: int, n: int) -> tuple[float, float]:
+    """The bool mask at every decision: microseconds per game per hand, and per call."""
+    games = BatchGame(Rules.standard(), n, seed=3)
+    out = games.legal_action_mask()
+    loop = _batch_loop(games, n)
+    loop()
+    _, hands, steps = _timed(loop)
+    decisions_per_hand = steps * n / hands
+    calls = []
+    for _ in range(reps):
+        for _ in range(5):
+            games.step(games.random_actions())
+            calls.append(_cpu(lambda: games.legal_action_mask(out)))
+    per_call = statistics.median(calls)
+    return per_call * decisions_per_hand / n * 1e6, per_call * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--reps", type=int, default=5, help="repetitions (medians are printed)")
+    parser.add_argument("--quick", action="store_true", help="small sizes, to check that the script runs")
+    args = parser.parse_args()
+    reps = 1 if args.quick else max(1, args.reps)
+    sizes = (64, 256) if args.quick else SIZES
+    preset_size = 256 if args.quick else PRESET_SIZE
+    mask_size = 512 if args.quick else MASK_SIZE
+    cpp_hands = 200 if args.quick else 3000
+
+    print(f"random standard hands, batch engine vs OpenSpiel's C++ loop (evaluate_bots), CPU time, {reps} reps")
+    print(f"{'N':>7}  {'hands/s':>11}  {'C++ hands/s':>11}  {'ratio':>6}")
+    for row in standard_table(reps, sizes, cpp_hands):
+        print(f"{row['n']:>7,}  {row['hands_per_s']:>11,.0f}  {row['cpp_hands_per_s']:>11,.0f}  {row['ratio']:>5.1f}x")
+
+    print(f"\ncost per decision per game at N = {preset_size:,}, relative to the standard preset")
+    for name, (nanoseconds, ratio) in sorted(preset_table(reps, preset_size).items(), key=lambda item: item[1][1]):
+        print(f"  {name:<22} {nanoseconds:7.1f} ns  {ratio:5.2f}x")
+
+    print("\nbytes per game (state arrays; the record for game_state apart)")
+    for name in ("standard", "jokers", "individual_4", "individual_5", "two_player"):
+        games = BatchGame(Rules.preset(name), 1024)
+        print(f"  {name:<22} {games.state_nbytes() / 1024:6.1f} B state  {games.record_nbytes() / 1024:6.1f} B record")
+
+    per_game, per_call = mask_cost(reps, mask_size)
+    print(f"\nbool mask at N = {mask_size:,}: {per_call:,.0f} us per call, {per_game:.2f} us per game per hand")
+
+
+if __name__ == "__main__":
+    main()
