@@ -82,15 +82,16 @@ def standard_table(reps: int, sizes: tuple[int, ...], cpp_hands: int) -> list[di
         games = BatchGame(Rules.standard(), n, seed=n)
         loop = _batch_loop(games, max(4 * n, 8 * 1024))
         loop()  # warm up: the first hands of every row
-        speeds, ratios, cpp_speeds = [], [], []
+        speeds: list[float] = []
+        ratios: list[float] = []
+        cpp_speeds: list[float] = []
         for _ in range(reps):
             if cpp is not None:
-                cpp_speed = cpp_hands / _cpu(cpp)
-                cpp_speeds.append(cpp_speed)
+                cpp_speeds.append(cpp_hands / _cpu(cpp))
             seconds, hands, _ = _timed(loop)
             speeds.append(hands / seconds)
             if cpp is not None:
-                ratios.append(speeds[-1] / cpp_speed)
+                ratios.append(speeds[-1] / cpp_speeds[-1])
         rows.append({
             "n": n, "hands_per_s": statistics.median(speeds),
             "cpp_hands_per_s": statistics.median(cpp_speeds) if cpp_speeds else float("nan"),
@@ -133,7 +134,7 @@ def mask_cost(reps: int, n: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions (medians are printed)")
     parser.add_argument("--quick", action="store_true", help="small sizes, to check that the script runs")
     args = parser.parse_args()

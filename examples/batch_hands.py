@@ -57,7 +57,7 @@ def policy(games: BatchGame, rng: np.random.Generator) -> np.ndarray:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or " ").splitlines()[0])
     parser.add_argument("--games", type=int, default=1024, help="games stepped together")
     parser.add_argument("--hands", type=int, default=20_000, help="hands to play in each part")
     parser.add_argument("--seed", type=int, default=1)

@@ -24,10 +24,12 @@ def test_it_is_a_gymnasium_vector_env_with_batched_spaces() -> None:
     assert isinstance(env, gymnasium.vector.VectorEnv)
     assert env.metadata["autoreset_mode"] is gymnasium.vector.AutoresetMode.SAME_STEP
     obs, info = env.reset()
-    assert obs.shape == (5, env.single_observation_space.shape[0]) and obs.dtype == np.float32
+    assert obs.shape == (5, env.game.observation_size) and obs.dtype == np.float32
+    assert env.single_observation_space.shape == (env.game.observation_size,)
     assert env.observation_space.contains(obs)
     assert env.action_space.shape == (5,)
-    assert info["action_mask"].shape == (5, env.single_action_space.n)
+    assert env.single_action_space == gymnasium.spaces.Discrete(env.game.num_actions)
+    assert info["action_mask"].shape == (5, env.game.num_actions)
     env.close()
     assert env.closed
 

@@ -8,7 +8,7 @@ Gymnasium and is imported only when asked for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import numpy as _numpy
@@ -18,6 +18,9 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
     ) from _error
 
 from spades_rules.batch.game import BatchGame
+
+if TYPE_CHECKING:
+    from spades_rules.batch.vector import BatchVectorEnv
 
 __all__ = ["BatchGame", "BatchVectorEnv"]
 

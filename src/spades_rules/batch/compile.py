@@ -195,6 +195,7 @@ class BatchTables:
         partner = rules.partner_of(0)
         scores = (0,) * rules.num_sides
         none: tuple[Bid | None, ...] = (None,) * rules.players
+        cases: list[tuple[tuple[Bid | None, ...], int]]
         if rules.bid_format.numbers_are_spades:
             cases = [(none, spades) for spades in range(tricks + 1)]
         else:

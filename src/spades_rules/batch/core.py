@@ -75,7 +75,7 @@ class Core:
         self.s = Arrays(tables, n)
         self.rec = Record(tables, n) if record else None
         self.n = n
-        self.episode = episode
+        self.episode: Episode = episode
         self.rng = rng
         p = tables.players
         self.turn_rows = ((np.arange(p)[None, :] + np.arange(p)[:, None]) % p * n).astype(np.intp)
