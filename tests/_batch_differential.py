@@ -173,11 +173,14 @@ def compare(
             counts.hands += 1
             result = state.results[-1]
             assert tuple(batch.last_hand_totals[row]) == result.totals, after
-            if episode == "hand":  # every hand is a game: the unique top hand wins it
+            if episode == "hand":  # every hand is a game: a moon under moon="win", else the unique top wins it
                 assert batch.game_done[row], after
                 top = max(result.totals)
                 unique = result.totals.count(top) == 1
-                assert batch.winner[row] == (result.totals.index(top) if unique else -1), after
+                winner = result.totals.index(top) if unique else -1
+                if rules.moon == "win" and state.is_over and state.winner is not None:
+                    winner = state.winner if any(side.moon for side in result.sides) else winner
+                assert batch.winner[row] == winner, after
                 over = True
             else:
                 over = state.is_over

@@ -308,3 +308,73 @@ def test_the_core_library_does_not_import_numpy_and_the_batch_does_not_import_gy
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
+
+
+# ------------------------------------------------------------------------------------------------ scoring
+SCORED_RULES = [
+    Rules.standard(), Rules.bicycle(), Rules.no_bid(), Rules.individual(5), Rules.mirror(),
+    Rules.standard().evolve(failed_nil_tricks="count_for_partner", bag_limit=3, bag_overflow="reset"),
+    Rules.standard().evolve(failed_nil_tricks="bags_no_points", ten_for_two_hundred=True),
+    Rules.standard().evolve(failed_nil_tricks="ignored", moon="points", moon_points=500),
+    Rules.standard().evolve(double_nil_value=200, double_nil_penalty=50, moon="win"),
+    Rules.individual(3).evolve(moon="win", ten_for_two_hundred=True, bag_limit=None),
+]
+
+
+def _random_sheets(rules: Rules, count: int, seed: int) -> tuple[Any, Any, Any]:
+    """Bids (tricks, -1 for none), tricks won and blind bits for ``count`` hands, a third of them moons."""
+    rng = np.random.default_rng(seed)
+    n, tricks = rules.players, rules.tricks_per_hand
+    bids = rng.integers(0, 5, size=(n, count))
+    won = np.zeros((n, count), dtype=np.int64)
+    for hand in range(count):
+        won[:, hand] = rng.multinomial(tricks, np.ones(n) / n)
+        if rng.random() < 0.35:  # one side bids and takes every trick: a moon
+            side = rules.sides[int(rng.integers(rules.num_sides))]
+            won[:, hand] = 0
+            bids[:, hand] = rng.integers(0, 3, size=n)
+            bids[list(side), hand] = 0
+            bids[side[0], hand] = tricks - (len(side) - 1) * 2
+            won[side[0], hand] = tricks - (len(side) - 1) * 2
+            for other in side[1:]:
+                bids[other, hand] = won[other, hand] = 2
+    if not rules.bid_format.has_bids:
+        bids[:] = -1
+    blind = rng.integers(0, 1 << n, size=count).astype(np.uint8) if rules.blind_nil else np.zeros(count, np.uint8)
+    return bids.astype(np.int8), won, blind
+
+
+@pytest.mark.parametrize("rules", SCORED_RULES, ids=repr)
+def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
+    """The batch's scoring against ``scoring.close_hand`` on random score sheets, moons included."""
+    from spades_rules import Bid
+    from spades_rules.batch.compile import compile_rules
+    from spades_rules.batch.score import game_end, moon_winner, score_hands
+    from spades_rules.scoring import close_hand
+
+    t = compile_rules(rules)
+    bids, won, blind = _random_sheets(rules, 400, seed=rules.players)
+    bags_before = np.random.default_rng(1).integers(0, rules.bag_limit or 30, size=(rules.num_sides, 400))
+    scores = np.random.default_rng(2).integers(-300, 400, size=(rules.num_sides, 400))
+    totals, after, moon = score_hands(t, bids, won, blind, bags_before)
+    over, winner = game_end(t, scores + totals, None)
+    mooned = moon_winner(t, moon)
+    assert moon.any() == (rules.moon is not None and rules.bid_format.has_bids)  # the sheets do shoot the moon
+    for hand in range(400):
+        sheet = tuple(
+            None if bids[seat, hand] < 0 else Bid(
+                seat, int(bids[seat, hand]), blind=bool(blind[hand] >> seat & 1) and int(bids[seat, hand]) == 0
+            )
+            for seat in range(rules.players)
+        )
+        result, new_scores, ends, wins = close_hand(
+            rules, tuple(int(v) for v in scores[:, hand]), tuple(int(v) for v in bags_before[:, hand]), 0, sheet,
+            tuple(int(v) for v in won[:, hand]),
+        )
+        assert tuple(totals[:, hand]) == result.totals, (hand, sheet)
+        assert tuple(after[:, hand]) == result.bags_after, (hand, sheet)
+        assert tuple(moon[:, hand]) == tuple(side.moon for side in result.sides), (hand, sheet)
+        if rules.moon == "win" and mooned[hand] >= 0:
+            assert ends and wins == mooned[hand]
+        elif rules.max_hands is None:
+            assert (bool(over[hand]), None if winner[hand] < 0 else int(winner[hand])) == (ends, wins)

@@ -41,6 +41,8 @@ from spades_rules.state import Phase
 from spades_rules.tensor import observation_tensor_layout
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from spades_rules.batch.state import Array
 
 __all__: list[str] = []
@@ -66,6 +68,9 @@ KNOWN_OPTIONS: Final = frozenset({
     "blind_nil_value", "blind_nil_deficit", "blind_nil_exchange", "both_partners_nil", "team_min_bid",
     "forbid_total_equal_tricks", "first_lead", "spade_lead", "set_penalty", "failed_nil_tricks", "bag_value",
     "bag_limit", "bag_penalty", "bag_overflow", "target_score", "losing_score", "max_hands", "redeal_on",
+    # house rules
+    "first_trick_spades", "first_trick_lowest_club", "double_nil_value", "double_nil_penalty",
+    "ten_for_two_hundred", "moon", "moon_points",
 })
 """Every :class:`Rules` option the batch engine plays. An option outside it is refused when it differs
 from its default (and a test fails as soon as :class:`Rules` gains one)."""
@@ -104,6 +109,7 @@ class BatchTables:
         """``trick_key[led * 54 + card] | position``: a card's power in a trick of suit ``led``, times 8 (negative
         when it cannot win), plus its position: the largest key in a trick is the winner's."""
         self.key_base = np.array([led * CARDS for led in range(len(Suit))], dtype=np.int16)
+        self.suit_masks = _u64(tables.suit_masks)
         self.follow_of_card = _u64(tables.follow_masks)
         """Per card, the cards of its effective suit: what a seat must play to follow it."""
         self.cards_are_codes = not rules.with_jokers
@@ -115,12 +121,16 @@ class BatchTables:
         self.positions = np.arange(n, dtype=np.int16)[:, None]
         self.suit_weight = (4 ** np.arange(n, dtype=np.uint16))[:, None]
         """The weight of each position in a trick's suit code (two bits per position: ``sum(suit * 4**at)``)."""
-        self.void_by_code, self.spade_in_code, self.void_table, self.void_key = _trick_tables(
-            n, tables.suit_masks, tables.spades_anytime
+        self.void_by_code, self.spade_in_code = _trick_tables(
+            n, tables.suit_masks, tables.spades_anytime, tables.first_trick_no_spades
         )
-        """What a trick shows (see :func:`shows`): for a finished trick ``void_by_code[(leader * 2 + broken) <<
-        (2 * players) | suit code]`` and ``spade_in_code[suit code]``; for a trick in progress
-        ``void_table[void_key[leader, led, broken] + pattern]`` (a bit per position that did not follow)."""
+        """What a trick shows (see :func:`shows`): ``void_by_code[((leader * 2 + free) * 2 + first) << (2 *
+        players) | suit code]`` and ``spade_in_code[suit code]`` (``free``: spades could be led freely,
+        ``first``: the hand's first trick)."""
+        self.first_trick_rules = tables.first_trick_rules
+        self.first_trick_lowest_club = tables.first_trick_lowest_club
+        self.first_trick_no_spades = tables.first_trick_no_spades
+        self.spades_after_first_trick = tables.spades_after_first_trick
         self.lowest_club_first = tables.lead_lowest_club
         self.spades_anytime = tables.spades_anytime
         # --- codes
@@ -233,46 +243,46 @@ class BatchTables:
         )
 
 
-def shows(n: int, others: int, anytime: bool, leader: int, broken: bool, suits: tuple[int, ...]) -> int:
-    """The void bits (four per seat: C, D, H, S) a trick shows every player: the trick led by ``leader`` with
-    cards of ``suits`` by position (as far as played), spades broken before it or not. A seat that did not
-    follow lacks the suit led; a leader of spades before they are broken holds nothing else (unless
-    ``spade_lead="anytime"``), so it lacks every other suit in the deck (``others``)."""
-    if not suits:
-        return 0
+def shows(n: int, others: int, spade_lead: tuple[bool, bool], leader: int, free: bool, first: bool,
+          suits: tuple[int, ...]) -> int:
+    """The void bits (four per seat: C, D, H, S) a trick shows every player, as the views infer them: the
+    trick led by ``leader`` with cards of ``suits`` by position, ``free`` when spades could be led freely
+    (broken, or past the first trick under ``spade_lead="after_first_trick"``), ``first`` for the hand's first
+    trick. A seat that did not follow lacks the suit led; a leader of spades that could not be led freely
+    holds nothing else (unless ``spade_lead="anytime"``); under ``first_trick_spades=False`` a seat playing a
+    spade to the first trick unable to follow holds nothing else (``spade_lead``: anytime, that rule).
+    ``others`` is the bits of the suits besides spades in the deck."""
+    anytime, first_no_spades = spade_lead
     led = suits[0]
     shown = 0
     for at, suit in enumerate(suits):
         if suit != led:
-            shown |= 1 << (4 * ((leader + at) % n) + led)
-    if led == SPADES and not broken and not anytime:
+            seat = (leader + at) % n
+            shown |= 1 << (4 * seat + led)
+            if first and first_no_spades and suit == SPADES:
+                shown |= others << 4 * seat
+    if led == SPADES and not free and not anytime:
         shown |= others << 4 * leader
     return shown
 
 
-def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool) -> tuple[Array, Array, Array, Array]:
-    """The tables of :func:`shows`: by the suit code of a finished trick, and by the pattern of a partial one."""
+def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_spades: bool
+                  ) -> tuple[NDArray[np.uint32], NDArray[np.bool_]]:
+    """The tables of :func:`shows` by the suit code of a trick (two bits per position), and whether it held a
+    spade. A trick in progress is looked up with its unplayed positions following the suit led."""
     others = sum(1 << suit for suit in range(SPADES) if suit_masks[suit])
     codes = 4 ** n
-    by_code = np.zeros(n * 2 * codes, dtype=np.uint32)
+    by_code = np.zeros(n * 4 * codes, dtype=np.uint32)
     spade_in = np.zeros(codes, dtype=bool)
     for code in range(codes):
         suits = tuple(code >> 2 * at & 3 for at in range(n))
         spade_in[code] = SPADES in suits
         for leader in range(n):
-            for broken in (0, 1):
-                by_code[(leader * 2 + broken) * codes + code] = shows(n, others, anytime, leader, bool(broken), suits)
-    patterns = 1 << n
-    table = np.zeros(n * len(Suit) * 2 * patterns, dtype=np.uint32)
-    for leader in range(n):
-        for led in range(len(Suit)):
-            for broken in (0, 1):
-                for pattern in range(patterns):  # a bit per position whose card was not of the suit led
-                    suits = tuple(led if not pattern >> at & 1 else (led + 1) % 4 for at in range(n))
-                    at = ((leader * len(Suit) + led) * 2 + broken) * patterns + pattern
-                    table[at] = shows(n, others, anytime, leader, bool(broken), suits)
-    keys = np.arange(n * len(Suit) * 2, dtype=np.intp).reshape(n, len(Suit), 2) * patterns
-    return by_code, spade_in, table, keys
+            for free in (0, 1):
+                for first in (0, 1):
+                    at = ((leader * 2 + free) * 2 + first) * codes + code
+                    by_code[at] = shows(n, others, (anytime, first_no_spades), leader, bool(free), bool(first), suits)
+    return by_code, spade_in
 
 
 def check_known(rules: Rules) -> None:

@@ -56,6 +56,8 @@ Rows: TypeAlias = "slice | Array"
 Episode: TypeAlias = Literal["hand", "game"]
 
 _ONE: Final = np.uint64(1)
+_LONG_SUIT: Final = 7
+"""``redeal_on="seven_card_suit"``: a hand with this many cards of one suit may call a redeal (as the engine)."""
 
 
 class Core:
@@ -208,15 +210,42 @@ def first_lead(core: Core, rows: Rows) -> tuple[Array, Array]:
     return np.where(has, holder, leader), np.where(has, lowest, words)
 
 
-def partial_trick_voids(t: BatchTables, cards: Array, leader: Array,
-                        broken: Array, filled: Array) -> Array:
+def first_trick_words(t: BatchTables, held: Array, led_mask: Array) -> Array:
+    """The legal plays to the hand's first trick under its own rules (the engine's ``_first_trick_follow``): a
+    club holder its lowest club (``first_trick_lowest_club``); else the suit led, and failing that no spade
+    unless the hand holds nothing else (``first_trick_spades=False``)."""
+    following = held & led_mask
+    other = lead_words(t, held, np.zeros(len(held), dtype=bool)) if t.first_trick_no_spades else held
+    words: Array = np.where(following != 0, following, other)
+    if t.first_trick_lowest_club:
+        clubs = held & t.club_mask
+        words = np.where(clubs != 0, clubs & (~clubs + _ONE), words)  # the lowest set bit: the lowest club
+    return words
+
+
+def trick_index(t: BatchTables, leader: Array, free: Array | bool, first: Array | bool, code: Array) -> Array:
+    """Where a trick's suit ``code`` is looked up in ``compile.void_by_code``: by ``leader``, whether spades
+    could be led freely (``free``) and whether it is the hand's first trick (``first``)."""
+    index = ((leader.astype(np.intp) * 2 + free) * 2 + first) << 2 * t.players
+    index += code
+    return index
+
+
+def suit_code(t: BatchTables, suits: Array) -> Array:
+    """A trick's suits ``[positions, rows]`` as one number per row, two bits per position."""
+    code: Array = (suits.astype(np.uint16) * t.suit_weight).sum(axis=0, dtype=np.intp)
+    return code
+
+
+def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array, first: Array,
+                        filled: Array) -> Array:
     """The void bits a trick in progress shows (``compile.shows``): ``cards`` ``[positions, rows]`` from the
-    ``leader``, ``broken`` whether spades were broken before it, ``filled`` the cards played so far."""
+    ``leader``, ``filled`` of them played; looked up as a finished trick whose other cards follow suit."""
     suits = t.suit_of[cards]
-    off = (suits != suits[0]) & (t.positions < filled)
-    pattern = (off.astype(np.uint8) << t.positions.astype(np.uint8)).sum(axis=0, dtype=np.intp)
-    shown = t.void_table[t.void_key[leader, suits[0], broken.view(np.uint8)] + pattern]
-    return np.where(filled > 0, shown, np.uint32(0))
+    suits = np.where(t.positions < filled, suits, suits[0])
+    shown = t.void_by_code[trick_index(t, leader, free, first, suit_code(t, suits))]
+    voids: Array = np.where(filled > 0, shown, np.uint32(0))
+    return voids
 
 
 def tricks_won(t: BatchTables, packed: Array) -> Array:
@@ -294,6 +323,8 @@ def redeal_bits(core: Core, rows: Rows) -> Array:
             may |= spades <= 1
         elif condition == "no_face_cards":
             may |= (hands & t.face_mask) == 0
+        elif condition == "seven_card_suit":  # suits as the cards play: jokers are spades
+            may |= np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0) >= _LONG_SUIT
         else:  # pragma: no cover - compile.check_known refuses rules the engine does not know
             raise AssertionError(condition)
     weights = (1 << np.arange(t.players)).astype(np.uint8)[:, None]

@@ -60,7 +60,9 @@ def observation_tensor(core: Core, seat: Array) -> Array:
     block("tricks_won")[:] = (tricks_won(t, s.won).T[at[:, None], absolute] / tricks).astype(np.float32)
     playing = np.flatnonzero(phase == PLAY)
     voids = s.voids.copy()  # what the finished tricks showed, and the trick in progress
-    voids[playing] |= partial_trick_voids(t, s.trick[:, playing], leader[playing], s.broken[playing],
+    trick_no = s.trick_no[playing]
+    free = s.broken[playing] | (t.spades_after_first_trick & (trick_no > 0))
+    voids[playing] |= partial_trick_voids(t, s.trick[:, playing], leader[playing], free, trick_no == 0,
                                           s.pos[playing])
     block("spades_broken")[:, 0] = spades_broken(t, s.unplayed)
     block("trick_leader")[playing, rel[playing, leader[playing]]] = 1.0

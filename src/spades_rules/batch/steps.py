@@ -20,17 +20,19 @@ from spades_rules.batch.core import (
     Rows,
     bid_words,
     count,
+    first_trick_words,
     follow_words,
     ids,
     seat_values,
-    spades_broken,
     subset,
+    suit_code,
     sync,
     take,
+    trick_index,
     tricks_won,
 )
 from spades_rules.batch.deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
-from spades_rules.batch.score import game_end, score_hands, unique_top
+from spades_rules.batch.score import game_end, moon_winner, score_hands, unique_top
 from spades_rules.codec import BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def _play(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
         if at + 1 == n:
             _end_tricks(core, ALL)
             return
-        s.legal = follow_words(s.hand[at + 1] & s.unplayed, s.led_mask)
+        s.legal = _follow(core, ALL, s.hand[at + 1] & s.unplayed)
         core.pos_lock = at + 1
         core.stale = True  # pos and to_act follow from pos_lock (see core.sync)
         return
@@ -102,7 +104,20 @@ def _play(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
         playing = subset(rows, ~ended)
     if count(core, playing):
         held = seat_values(core, s.hand, playing, s.pos[playing]) & s.unplayed[playing]
-        s.legal[playing] = follow_words(held, s.led_mask[playing])
+        s.legal[playing] = _follow(core, playing, held)
+
+
+def _follow(core: Core, rows: Rows, held: Array) -> Array:
+    """The legal plays of ``held`` to the trick in progress: the first trick under its own rules, if any."""
+    s, t = core.s, core.t
+    words = follow_words(held, s.led_mask[rows])
+    if not t.first_trick_rules:
+        return words
+    lock = core.trick_lock if isinstance(rows, slice) else None
+    if lock is not None:
+        return first_trick_words(t, held, s.led_mask) if lock == 0 else words
+    first: Array = np.where(s.trick_no[rows] == 0, first_trick_words(t, held, s.led_mask[rows]), words)
+    return first
 
 
 def _end_tricks(core: Core, rows: Rows) -> None:
@@ -116,16 +131,15 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     keys |= t.positions
     best = (np.maximum.reduce(keys, axis=0) & 7).astype(np.intp)  # the winning card's position
     winner = (leader + best.astype(np.int8)) % np.int8(t.players)
-    code = (suits.astype(np.uint16) * t.suit_weight).sum(axis=0, dtype=np.intp)  # two bits per position
-    index = (leader.astype(np.intp) * 2 + s.broken[rows]) << 2 * t.players
-    index += code
-    s.voids[rows] |= t.void_by_code[index]
+    locked = isinstance(rows, slice) and core.trick_lock is not None
+    trick_no: Array | int = core.trick_lock if locked and core.trick_lock is not None else s.trick_no[rows]
+    code = suit_code(t, suits)
+    free = s.broken[rows] | (t.spades_after_first_trick & (trick_no > 0))  # spades could be led freely
+    s.voids[rows] |= t.void_by_code[trick_index(t, leader, free, trick_no == 0, code)]
     s.broken[rows] |= t.spade_in_code[code]
     s.won[rows] += t.won_unit[winner]
-    locked = isinstance(rows, slice) and core.trick_lock is not None
     row = ids(core, rows)
     if core.rec is not None:  # the record keeps the finished tricks, in order
-        trick_no = core.trick_lock if locked else s.trick_no[rows]
         core.rec.log.reshape(core.n, t.tricks, t.players)[row, trick_no] = cards.T
     s.hand[:, rows] = s.hand.ravel()[core.turn_rows[best].T + row]  # the winner's hand is row 0
     s.leader[rows] = winner
@@ -152,7 +166,10 @@ def _end_tricks(core: Core, rows: Rows) -> None:
             rows = subset(rows, ~finished)
             core.phase_lock = core.pos_lock = core.trick_lock = None
     held = s.hand[0, rows] & s.unplayed[rows]
-    s.legal[rows] = held if t.spades_anytime else follow_words(held, np.where(s.broken[rows], _EVERY, t.plain_mask))
+    if t.spades_anytime or t.spades_after_first_trick:  # past the first trick: free
+        s.legal[rows] = held
+    else:
+        s.legal[rows] = follow_words(held, np.where(s.broken[rows], _EVERY, t.plain_mask))
 
 
 def _finish_hands(core: Core, rows: Rows) -> None:
@@ -160,20 +177,26 @@ def _finish_hands(core: Core, rows: Rows) -> None:
     deal the next hands."""
     s, t = core.s, core.t
     bags_before = s.bags[:, rows] if core.episode == "game" else None
-    totals, bags_after = score_hands(t, s.bids[:, rows], tricks_won(t, s.won[rows]), s.blind[rows], bags_before)
+    totals, bags_after, moon = score_hands(t, s.bids[:, rows], tricks_won(t, s.won[rows]), s.blind[rows],
+                                           bags_before)
     s.totals[:, rows] = totals
     s.hand_done[rows] = True
     core.dirty = True
     core.finished += count(core, rows)
+    mooned = moon_winner(t, moon) if t.rules.moon == "win" else None  # a moon wins at once
     if core.episode == "hand":
         s.game_done[rows] = True
-        s.winner[rows] = unique_top(totals)
+        winner = unique_top(totals)
+        s.winner[rows] = winner if mooned is None else np.where(mooned >= 0, mooned, winner)
         new_games(core, rows)
         start_hands(core, rows)
         return
     scores = s.scores[:, rows] + totals
     hands = s.hands_played[rows] + 1 if t.rules.max_hands is not None else None
     over, winner = game_end(t, scores, hands)
+    if mooned is not None:
+        over |= mooned >= 0
+        winner = np.where(mooned >= 0, mooned, winner)
     if core.rec is not None:
         going = subset(rows, ~over)
         if len(going):
@@ -313,5 +336,3 @@ def _draw(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
 
 _HANDLERS: Final = {DRAW: _draw, BID: _bid, EXCHANGE: _exchange, PLAY: _play}
 """The handler of each decision phase."""
-
-_ = spades_broken
