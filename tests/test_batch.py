@@ -367,7 +367,7 @@ def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
             )
             for seat in range(rules.players)
         )
-        result, new_scores, ends, wins = close_hand(
+        result, _new_scores, ends, wins = close_hand(
             rules, tuple(int(v) for v in scores[:, hand]), tuple(int(v) for v in bags_before[:, hand]), 0, sheet,
             tuple(int(v) for v in won[:, hand]),
         )
