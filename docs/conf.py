@@ -84,7 +84,7 @@ _ECOSYSTEMS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy")
 autodoc_mock_imports = [name for name in _ECOSYSTEMS if importlib.util.find_spec(name) is None]
 nitpick_ignore_regex = [
     ("py:.*", r"(pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np|spaces)(\..*)?"),
-    ("py:class", r"(AECEnv|Env|Space|ndarray|PolicyBot)"),
+    ("py:class", r"(AECEnv|Env|Space|ndarray|PolicyBot|ArrayLike|NDArray)"),  # NumPy's typing names too
     ("py:.*", r"(np_random|np_random_seed|observation_space|action_space|last\(\))"),  # Gymnasium's and PettingZoo's
     ("py:.*", r".*\b(numpy|pyspiel|gymnasium|pettingzoo)\..*"),  # their types inside a mocked annotation
 ]

@@ -393,6 +393,18 @@ def _adapter_instances() -> dict[type, Any]:
         pass
     else:
         found[single_agent.SingleAgentEnv] = single_agent.single_agent_env("standard")
+    try:
+        from spades_rules.batch import BatchGame
+    except ImportError:
+        pass
+    else:
+        found[BatchGame] = BatchGame(Rules.standard(), 4, seed=1)
+    try:
+        from spades_rules.batch.vector import BatchVectorEnv
+    except ImportError:
+        pass
+    else:
+        found[BatchVectorEnv] = BatchVectorEnv("standard", 4, seed=1, record=True)
     return found
 
 

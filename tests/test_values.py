@@ -187,6 +187,10 @@ def _fingerprint(value: Any) -> Any:
         return [value.choose(state) for _ in range(3)]
     if isinstance(value, Tally):
         return value.result()
+    game = getattr(value, "game", value)  # the batch engine's vector environment holds a BatchGame
+    if type(game).__name__ == "BatchGame":  # its rows as scalar states, and what its random stream draws next
+        return ([game.game_state(row) for row in range(game.n)], game.legal_action_mask().tolist(),
+                game.random_actions().tolist())
     if hasattr(value, "game_state"):  # the adapters' states and environments
         return getattr(value, "game_state", None)
     if getattr(type(value), "__eq__", None) is getattr(object, "__eq__", None):

@@ -18,6 +18,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
     ) from _error
 
 from spades_rules.batch.game import BatchGame
+from spades_rules.errors import describe
 
 if TYPE_CHECKING:
     from spades_rules.batch.vector import BatchVectorEnv
@@ -32,4 +33,4 @@ def __getattr__(name: str) -> Any:
         from spades_rules.batch.vector import BatchVectorEnv
 
         return BatchVectorEnv
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__} has no attribute {describe(name)}")

@@ -40,6 +40,7 @@ from spades_rules.errors import (
     SeatError,
     check_seat,
     describe,
+    never_raising_text,
 )
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
@@ -95,8 +96,9 @@ def _read_only(values: Array) -> Array:
     return view
 
 
+@never_raising_text
 class BatchGame:
-    """``n`` independent games of ``rules``, one row each, stepped together by :meth:`step`.
+    """``n`` independent games of ``rules``, one row each, stepped together by :meth:`~BatchGame.step`.
 
     Every row is always at a decision: a finished hand is scored and the next one dealt within the step
     that finishes it (``episode="hand"``: every hand is a new game at 0-0, as OpenSpiel's ``spades``;
@@ -136,6 +138,9 @@ class BatchGame:
         self.reset()
 
     # ------------------------------------------------------------------------------------ description
+    def __repr__(self) -> str:
+        return f"BatchGame({self.rules!s}, n={self.n}, episode={self.episode!r})"
+
     @property
     def rules(self) -> Rules:
         """The rules every row plays."""

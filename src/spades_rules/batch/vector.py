@@ -37,7 +37,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from spades_rules.batch.game import BatchGame
-from spades_rules.errors import RulesError, describe
+from spades_rules.errors import RulesError, describe, never_raising_text
 from spades_rules.rules import Rules
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ Reward = Literal["points", "win"]
 _REWARDS: Final = ("points", "win")
 
 
+@never_raising_text
 class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class, untyped where it is not installed
     """``num_envs`` games of ``rules_or_preset`` (a :class:`Rules` or a preset name) as one Gymnasium
     ``VectorEnv`` (see the module for how turns and rewards map onto it).
@@ -84,6 +85,9 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class, unt
     def rules(self) -> Rules:
         """The rules every game plays."""
         return self.game.rules
+
+    def __repr__(self) -> str:
+        return f"BatchVectorEnv({self.game.rules!s}, num_envs={self.num_envs}, reward={self.reward!r})"
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Array, dict[str, Any]]:
