@@ -6,7 +6,8 @@ repetitions, the two sides interleaved so that a busy machine slows both alike):
 - random standard hands per second of ``BatchGame`` at N = 64, 1,024, 4,096 and 16,384 games, with
   ``random_actions`` inside the measured loop, and the ratio to OpenSpiel's own C++ loop,
   ``pyspiel.evaluate_bots`` with four uniform random bots (one hand of ``spades`` per call), when
-  ``pyspiel`` is installed;
+  ``pyspiel`` is installed, and to the scalar library (``apply`` of a random ``legal_actions`` choice,
+  one game at a time), both measured between the batch's repetitions;
 - the cost per decision of every preset relative to the standard game at N = 4,096 (hand episodes: the
   phases that put rows out of step included);
 - the bytes of state per game (the state arrays; the record that ``game_state`` reads, separately);
@@ -18,12 +19,13 @@ Run: ``python benchmarks/bench_batch.py [--reps 5] [--quick]`` (``--quick``: sma
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
-from spades_rules import Rules
+from spades_rules import Deal, Rules, apply, legal_actions, new_game
 from spades_rules.batch import BatchGame
 
 SIZES = (64, 1024, 4096, 16384)
@@ -54,6 +56,21 @@ def _openspiel_loop(hands: int) -> Callable[[], None] | None:
     return run
 
 
+def _scalar_loop(hands: int) -> Callable[[], None]:
+    """The scalar library: ``hands`` random standard hands, one ``apply`` at a time."""
+    rules = Rules.standard()
+    rng = random.Random(5)
+    game = new_game(rules)
+
+    def run() -> None:
+        for _ in range(hands):
+            state = apply(game, Deal.shuffled(rules, rng))
+            while state.in_hand:
+                state = apply(state, rng.choice(legal_actions(state)))
+
+    return run
+
+
 def _batch_loop(games: BatchGame, hands: int) -> Callable[[], tuple[int, int]]:
     """Random play (``random_actions`` in the loop) until ``hands`` more hands are finished."""
 
@@ -74,9 +91,11 @@ def _timed(loop: Callable[[], tuple[int, int]]) -> tuple[float, int, int]:
     return time.process_time() - start, hands, steps
 
 
-def standard_table(reps: int, sizes: tuple[int, ...], cpp_hands: int) -> list[dict[str, float]]:
-    """Hands per second at each size and the ratio to the C++ loop measured between the repetitions."""
+def standard_table(reps: int, sizes: tuple[int, ...], cpp_hands: int, scalar_hands: int) -> list[dict[str, float]]:
+    """Hands per second at each size and the ratios to the C++ loop and to the scalar library, each measured
+    between the batch's repetitions (so that a busy machine slows every side alike)."""
     cpp = _openspiel_loop(cpp_hands)
+    scalar = _scalar_loop(scalar_hands)
     rows = []
     for n in sizes:
         games = BatchGame(Rules.standard(), n, seed=n)
@@ -85,17 +104,23 @@ def standard_table(reps: int, sizes: tuple[int, ...], cpp_hands: int) -> list[di
         speeds: list[float] = []
         ratios: list[float] = []
         cpp_speeds: list[float] = []
+        scalar_speeds: list[float] = []
+        scalar_ratios: list[float] = []
         for _ in range(reps):
             if cpp is not None:
                 cpp_speeds.append(cpp_hands / _cpu(cpp))
+            scalar_speeds.append(scalar_hands / _cpu(scalar))
             seconds, hands, _ = _timed(loop)
             speeds.append(hands / seconds)
+            scalar_ratios.append(speeds[-1] / scalar_speeds[-1])
             if cpp is not None:
                 ratios.append(speeds[-1] / cpp_speeds[-1])
         rows.append({
             "n": n, "hands_per_s": statistics.median(speeds),
             "cpp_hands_per_s": statistics.median(cpp_speeds) if cpp_speeds else float("nan"),
             "ratio": statistics.median(ratios) if ratios else float("nan"),
+            "scalar_hands_per_s": statistics.median(scalar_speeds),
+            "scalar_ratio": statistics.median(scalar_ratios),
         })
     return rows
 
@@ -143,11 +168,14 @@ def main() -> None:
     preset_size = 256 if args.quick else PRESET_SIZE
     mask_size = 512 if args.quick else MASK_SIZE
     cpp_hands = 200 if args.quick else 3000
+    scalar_hands = 20 if args.quick else 300
 
-    print(f"random standard hands, batch engine vs OpenSpiel's C++ loop (evaluate_bots), CPU time, {reps} reps")
-    print(f"{'N':>7}  {'hands/s':>11}  {'C++ hands/s':>11}  {'ratio':>6}")
-    for row in standard_table(reps, sizes, cpp_hands):
-        print(f"{row['n']:>7,}  {row['hands_per_s']:>11,.0f}  {row['cpp_hands_per_s']:>11,.0f}  {row['ratio']:>5.1f}x")
+    print(f"random standard hands, batch engine vs OpenSpiel's C++ loop (evaluate_bots) and the scalar library,"
+          f" one core, CPU time, medians of {reps} reps")
+    print(f"{'N':>7}  {'hands/s':>11}  {'C++ hands/s':>11}  {'vs C++':>7}  {'scalar/s':>9}  {'vs scalar':>9}")
+    for row in standard_table(reps, sizes, cpp_hands, scalar_hands):
+        print(f"{row['n']:>7,}  {row['hands_per_s']:>11,.0f}  {row['cpp_hands_per_s']:>11,.0f}  {row['ratio']:>6.1f}x"
+              f"  {row['scalar_hands_per_s']:>9,.0f}  {row['scalar_ratio']:>8.1f}x")
 
     print(f"\ncost per decision per game at N = {preset_size:,}, relative to the standard preset")
     for name, (nanoseconds, ratio) in sorted(preset_table(reps, preset_size).items(), key=lambda item: item[1][1]):
