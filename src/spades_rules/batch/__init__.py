@@ -17,8 +17,8 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
         "spades_rules.batch needs NumPy, an optional dependency: pip install 'spades_rules[batch]'"
     ) from _error
 
+from spades_rules._messages import describe
 from spades_rules.batch.game import BatchGame
-from spades_rules.errors import describe
 
 if TYPE_CHECKING:
     from spades_rules.batch.vector import BatchVectorEnv

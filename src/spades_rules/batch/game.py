@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import numpy as np
 
+from spades_rules._checks import check_seat, never_raising_text
+from spades_rules._messages import describe
 from spades_rules.batch.compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
 from spades_rules.batch.core import ALL, Core, Episode, Rows, sync, uniform
 from spades_rules.batch.deal import new_games, start_hands
@@ -38,9 +40,6 @@ from spades_rules.errors import (
     IllegalReason,
     RulesError,
     SeatError,
-    check_seat,
-    describe,
-    never_raising_text,
 )
 from spades_rules.rules import Rules
 from spades_rules.state import GameState

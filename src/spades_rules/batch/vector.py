@@ -36,8 +36,10 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from spades_rules._checks import never_raising_text
+from spades_rules._messages import describe
 from spades_rules.batch.game import BatchGame
-from spades_rules.errors import RulesError, describe, never_raising_text
+from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
 
 if TYPE_CHECKING:
