@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import attrs
 import numpy as np
 
 from spades_rules import (
@@ -22,6 +23,7 @@ from spades_rules import (
     GameState,
     Phase,
     Rules,
+    RulesError,
     apply,
     legal_codes,
     new_game,
@@ -29,6 +31,7 @@ from spades_rules import (
     observe,
 )
 from spades_rules.batch import BatchGame
+from spades_rules.batch.compile import NOT_YET
 from spades_rules.batch.core import locks_hold
 from spades_rules.cards import ALL_CARDS, Card
 from spades_rules.codec import BLIND_NIL_CODE, REDEAL_BASE, compact_step
@@ -97,6 +100,19 @@ def redeal_policy(state: GameState, codes: list[int], rng: random.Random) -> int
 
 
 POLICIES: tuple[Policy, ...] = (random_policy, low_policy, redeal_policy)
+
+
+def playable(rules: Rules) -> Rules | None:
+    """``rules`` with the options the batch engine refuses (``compile.NOT_YET``) at their defaults, or None
+    when that combination is not valid: the random rule sets of the differential."""
+    defaults = {field.name: field.default for field in attrs.fields(Rules) if field.init}
+    changes = {name: defaults[name] for name in NOT_YET if name in defaults and getattr(rules, name) != defaults[name]}
+    if not changes:
+        return rules
+    try:
+        return rules.evolve(**changes)
+    except RulesError:
+        return None
 
 
 def _decks(rules: Rules, rng: random.Random, count: int) -> np.ndarray:
