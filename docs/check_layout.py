@@ -18,6 +18,12 @@ and a script in the page measures every element of the article. The rule:
 - **Tables fit on a desktop.** At 1280 px no table may need to scroll. At phone width a table may scroll
   sideways inside the theme's table wrapper (a scroll container: all of it stays reachable, nothing is
   cut off); those tables are listed, not counted as errors.
+- **Names are never broken.** In code, signatures and table cells, an identifier (``hand_sizes``) must not
+  be split over two lines (``hand_si`` / ``zes``): a name is read whole. Only a run of text without a
+  space that is longer than its whole box may break inside a name (it has to break somewhere); for a table
+  cell, longer than the whole text column (a column squeezed to a letter is the defect, not an excuse).
+- **Code is legible.** Every coloured token of a code block (doctest output, comments, strings ...) has a
+  contrast of at least 4.5:1 with its background (WCAG AA for text), in the light and the dark theme.
 
 The copy button is clicked on the index page's first doctest: what it copies must have no ``>>>`` or
 ``...`` prompt and none of the doctest's output lines.
@@ -72,6 +78,73 @@ for (const el of article.querySelectorAll(boxes)) {
 }
 return found;
 """
+
+
+_BROKEN_NAMES = r"""
+const broken = [];
+const article = document.querySelector("article") || document.body;
+const boxes = "pre, code, td, th, dt.sig";
+const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+const name = /[A-Za-z_][A-Za-z0-9_]+/g;
+for (let node = walker.nextNode(); node && broken.length < 20; node = walker.nextNode()) {
+  const box = node.parentElement && node.parentElement.closest(boxes);
+  if (!box || !box.getClientRects().length) continue;
+  const text = node.textContent;
+  for (const match of text.matchAll(name)) {
+    const range = document.createRange();
+    range.setStart(node, match.index);
+    range.setEnd(node, match.index + match[0].length);
+    const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+    if (rects.length < 2 || Math.abs(rects[0].top - rects[rects.length - 1].top) < 2) continue;
+    let start = match.index, end = match.index + match[0].length;  // the run of text without a space
+    while (start > 0 && !/\s/.test(text[start - 1])) start--;
+    while (end < text.length && !/\s/.test(text[end])) end++;
+    const run = document.createRange();
+    run.setStart(node, start);
+    run.setEnd(node, end);
+    const width = [...run.getClientRects()].reduce((sum, rect) => sum + rect.width, 0);
+    // A run longer than its whole box has to break somewhere; a table cell could have been as wide as the
+    // article (a cell squeezed to a letter is the defect itself), so there the article's width counts.
+    const room = node.parentElement.closest("td, th") ? article.clientWidth : box.clientWidth;
+    if (width <= room) {
+      broken.push({name: match[0], box: box.tagName.toLowerCase(), id: (box.closest("[id]") || {}).id || "",
+                   at: rects.map((rect) => Math.round(rect.width))});
+    }
+  }
+}
+return broken;
+"""
+
+_CONTRAST = r"""
+const parse = (color) => (color.match(/[\d.]+/g) || []).map(Number);
+const luminance = ([r, g, b]) => {
+  const channel = (value) => { value /= 255; return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+};
+const backgroundOf = (element) => {
+  for (let at = element; at; at = at.parentElement) {
+    const color = parse(getComputedStyle(at).backgroundColor);
+    if (color.length >= 3 && (color.length === 3 || color[3] > 0)) return color.slice(0, 3);
+  }
+  return [255, 255, 255];
+};
+const poor = {};
+for (const token of document.querySelectorAll(".highlight span")) {
+  if (!token.textContent.trim() || !token.getClientRects().length) continue;
+  const color = parse(getComputedStyle(token).color).slice(0, 3);
+  const background = backgroundOf(token);
+  const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
+  const ratio = (light + 0.05) / (dark + 0.05);
+  if (ratio < 4.5) {
+    const key = token.className + " " + color.join(",") + " on " + background.join(",");
+    poor[key] = poor[key] || {token: token.className, ratio: Math.round(ratio * 100) / 100,
+                             color: color.join(","), background: background.join(","), text: token.textContent.slice(0, 40)};
+  }
+}
+return Object.values(poor);
+"""
+
+_DARK = r"""document.body.dataset.theme = "dark"; return document.body.dataset.theme;"""
 
 
 def find_browser() -> tuple[str, str] | None:
@@ -212,6 +285,24 @@ def judge(found: dict[str, Any], form: str) -> tuple[list[str], list[str]]:
     return errors, scrolling
 
 
+def broken_names(found: list[dict[str, Any]]) -> list[str]:
+    """The errors for names split over two lines although they fit on one (from ``_BROKEN_NAMES``)."""
+    return [
+        f"a name is broken over two lines: {item['name']!r} in <{item['box']}> near #{item['id']} "
+        f"(pieces {item['at']}px wide)"
+        for item in found
+    ]
+
+
+def poor_contrast(found: list[dict[str, Any]], theme: str) -> list[str]:
+    """The errors for code tokens under 4.5:1 contrast with their background (from ``_CONTRAST``)."""
+    return [
+        f"code token .{item['token']} has a contrast of {item['ratio']}:1 in the {theme} theme (at least 4.5:1): "
+        f"rgb({item['color']}) on rgb({item['background']}), e.g. {item['text']!r}"
+        for item in found
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--no-build", action="store_true", help="check docs/_build/html without rebuilding it")
@@ -247,6 +338,11 @@ def main(argv: list[str] | None = None) -> int:
                 browser.load(page)
                 measured = browser.run(_MEASURE)
                 errors, scrolling = judge(measured, form)
+                errors += broken_names(browser.run(_BROKEN_NAMES))
+                if form == "desktop":  # colours do not depend on the width: checked once, in both themes
+                    errors += poor_contrast(browser.run(_CONTRAST), "light")
+                    browser.run(_DARK)
+                    errors += poor_contrast(browser.run(_CONTRAST), "dark")
                 if int(measured["window"]) != width:  # no <meta name="viewport">: the phone zooms out
                     errors.insert(0, f"the page lays out {measured['window']}px wide on a {width}px screen")
                 status = "ok" if not errors else f"{len(errors)} problem(s)"
@@ -267,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     if failures:
         print(f"docs layout check FAILED: {failures} problem(s)")
         return 1
-    print("docs layout check passed: nothing clipped at 1280px or 390px")
+    print("docs layout check passed: nothing clipped, no name split, code legible, at 1280px and 390px")
     return 0
 
 

@@ -172,3 +172,45 @@ def test_the_docs_build_is_nitpicky_and_resolves_intersphinx_offline() -> None:
         inventory = DOCS / "_intersphinx" / f"{name}.inv"
         assert inventory.read_bytes().startswith(b"# Sphinx inventory version 2"), inventory
         assert str(inventory.name) in (DOCS / "_intersphinx" / "README.md").read_text(encoding="utf-8")
+
+
+_PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
+<style>body {{ margin: 0; font: 16px monospace; }} {css}</style></head>
+<body><article>
+<table class="docutils" style="width: 390px"><tr><td><code>hand_sizes</code></td>
+<td>{filler}</td></tr></table>
+<div class="highlight" style="background: #f0f0f0; width: 200px"><pre style="white-space: pre-wrap">\
+<span class="n">state</span><span class="o">.</span><span class="n">rules</span><span class="o">.</span>\
+<span class="n">hand_sizes</span>
+<span class="go">(1, 2)</span></pre></div>
+</article></body></html>"""
+_OLD_CSS = "pre { overflow-wrap: anywhere; } td code { overflow-wrap: anywhere; } .go { color: #888888; }"
+
+
+def test_the_layout_check_catches_split_names_and_faint_code_in_chromium(tmp_path: Path) -> None:
+    """On a page styled as the docs were (``overflow-wrap: anywhere``, doctest output at 3.1:1), the check
+    reports a name split inside a table cell and inside code, and the faint output; with the docs' own CSS
+    (``docs/_static/layout.css``) and a legible colour, it reports nothing."""
+    check = _layout_check()
+    found = check.find_browser()
+    if found is None:
+        pytest.skip("no Chromium and chromedriver on this machine")
+    new_css = (DOCS / "_static" / "layout.css").read_text(encoding="utf-8") + " .go { color: #333333; }"
+    browser = check.Browser(*found)
+    try:
+        browser.open(390, 800, phone=True)
+        results = {}
+        for name, css in (("old", _OLD_CSS), ("new", new_css)):
+            page = tmp_path / f"{name}.html"
+            page.write_text(_PAGE.format(css=css, filler="the number of cards in each hand " * 12), encoding="utf-8")
+            browser.load(page)
+            results[name] = (browser.run(check._BROKEN_NAMES), browser.run(check._CONTRAST))
+    finally:
+        browser.quit()
+    broken, faint = results["old"]
+    assert {item["box"] for item in broken} == {"code", "pre"}, broken
+    assert {item["name"] for item in broken} == {"hand_sizes"}
+    assert check.broken_names(broken)[0].startswith("a name is broken over two lines: 'hand_sizes'")
+    assert [item["token"] for item in faint] == ["go"] and faint[0]["ratio"] < 4.5
+    assert "code token .go has a contrast of 3.1" in check.poor_contrast(faint, "light")[0]
+    assert results["new"] == ([], []), results["new"]

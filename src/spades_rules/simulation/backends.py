@@ -234,7 +234,7 @@ def _ray(match: Match, workers: int | None, records: bool, size: int | None) -> 
     try:
         ray: Any = importlib.import_module("ray")  # an optional extra: typed loosely, as it may be absent
     except ImportError:
-        raise SpadesError("the ray backend needs Ray: pip install 'spades_rules[ray]'") from None
+        raise SpadesError("the ray backend needs Ray, the ray extra: pip install -e '.[ray]' from a checkout") from None
     except Exception as error:  # an installed Ray that fails to import
         raise SpadesError(f"the ray backend could not import Ray: {type(error).__name__}: {error}") from None
     _check_picklable(match)
