@@ -118,7 +118,10 @@ return broken;
 _CONTRAST = r"""
 const parse = (color) => (color.match(/[\d.]+/g) || []).map(Number);
 const luminance = ([r, g, b]) => {
-  const channel = (value) => { value /= 255; return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4; };
+  const channel = (value) => {
+    value /= 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 };
 const backgroundOf = (element) => {
@@ -137,8 +140,8 @@ for (const token of document.querySelectorAll(".highlight span")) {
   const ratio = (light + 0.05) / (dark + 0.05);
   if (ratio < 4.5) {
     const key = token.className + " " + color.join(",") + " on " + background.join(",");
-    poor[key] = poor[key] || {token: token.className, ratio: Math.round(ratio * 100) / 100,
-                             color: color.join(","), background: background.join(","), text: token.textContent.slice(0, 40)};
+    poor[key] = poor[key] || {token: token.className, ratio: Math.round(ratio * 100) / 100, color: color.join(","),
+                             background: background.join(","), text: token.textContent.slice(0, 40)};
   }
 }
 return Object.values(poor);
