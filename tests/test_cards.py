@@ -55,6 +55,21 @@ def test_parse_suit_symbols(text: str, expected: str) -> None:
     assert str(Card.parse(text)) == expected
 
 
+@pytest.mark.parametrize("symbol", ["♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"])
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_parse_suit_symbols_with_a_variation_selector_as_phones_type_them(symbol: str, selector: str) -> None:
+    plain = Card.parse("A" + symbol)
+    assert Card.parse("A" + symbol + selector) is plain
+    assert Card.parse("10" + symbol + selector) is Card.parse("T" + symbol)
+    assert parse_cards(f"K{symbol}{selector}, 2{symbol}{selector}") == (Card.parse("K" + symbol), Card.parse("2" + symbol))
+
+
+def test_a_variation_selector_alone_or_twice_is_no_card() -> None:
+    for text in ("A\ufe0f", "AS\ufe0f", "A♠\ufe0f\ufe0f", "\ufe0f♠A"):
+        with pytest.raises(CardParseError):
+            Card.parse(text)
+
+
 def test_parse_jokers() -> None:
     assert Card.parse("BJ") is BIG_JOKER
     assert Card.parse("LJ") is LITTLE_JOKER

@@ -151,7 +151,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``"AS"``, ``"10H"``/``"TH"``, ``"2c"``, ``"Q♥"``, ``"BJ"``/``"LJ"`` (case-insensitive).
+        """Parse ``"AS"``, ``"10H"``/``"TH"``, ``"2c"``, ``"Q♥"``, ``"BJ"``/``"LJ"`` (case-insensitive). A suit
+        symbol may carry a variation selector, as phones type it: ``Card.parse("A♠\ufe0f")`` is ``AS``.
 
         Raises :class:`~spades_rules.errors.CardParseError` naming the string on anything else.
         """
@@ -263,14 +264,21 @@ _SUIT_ALIASES: Final = {
 }
 
 
+_VARIATION_SELECTORS: Final = ("", "\ufe0e", "\ufe0f")
+"""What may follow a suit symbol: nothing, the text (U+FE0E) or the emoji (U+FE0F) variation selector, which
+phones and emoji pickers append (``"♠️"``)."""
+
+
 def _by_text() -> dict[str, Card]:
-    """Every spelling of every card: ``"10S"`` and ``"TS"``, ``"AS"`` and ``"A♠"``, the jokers."""
+    """Every spelling of every card: ``"10S"`` and ``"TS"``, ``"AS"`` and ``"A♠"`` (and ``"A♠️"``, the
+    symbol with a variation selector), the jokers."""
     table = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER}
     for card in ALL_CARDS[:52]:
         ranks = ("10", "T") if card.rank is Rank.TEN else (card.rank.letter,)
         for rank in ranks:
             for suit in _SUIT_ALIASES[card.suit]:
-                table[rank + suit] = card
+                for selector in _VARIATION_SELECTORS if len(suit) == 1 and not suit.isascii() else ("",):
+                    table[rank + suit + selector] = card
     return table
 
 
