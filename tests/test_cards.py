@@ -61,7 +61,8 @@ def test_parse_suit_symbols_with_a_variation_selector_as_phones_type_them(symbol
     plain = Card.parse("A" + symbol)
     assert Card.parse("A" + symbol + selector) is plain
     assert Card.parse("10" + symbol + selector) is Card.parse("T" + symbol)
-    assert parse_cards(f"K{symbol}{selector}, 2{symbol}{selector}") == (Card.parse("K" + symbol), Card.parse("2" + symbol))
+    expected = (Card.parse("K" + symbol), Card.parse("2" + symbol))
+    assert parse_cards(f"K{symbol}{selector}, 2{symbol}{selector}") == expected
 
 
 def test_a_variation_selector_alone_or_twice_is_no_card() -> None:
