@@ -215,9 +215,10 @@ def _bidding(options: Options) -> list[Refusal]:
             refuse(("forbid_total_equal_tricks", "min_bid", "team_min_bid"), "no choice of bids is left")
     if options.redeal_on and not options.has_bidding_phase:
         refuse(("redeal_on", "bidding"), "a redeal is called before the first bid")
-    if options.blind_nil_exchange > tricks:
+    exchanging = options.partnerships and options.blind_nil  # otherwise no exchange happens: any size is inert
+    if exchanging and options.blind_nil_exchange > tricks:
         refuse(("blind_nil_exchange",), "more cards than a hand holds")
-    elif comb(tricks + options.blind_nil_exchange, options.blind_nil_exchange) > MOST_EXCHANGE_CHOICES:
+    elif exchanging and comb(tricks + options.blind_nil_exchange, options.blind_nil_exchange) > MOST_EXCHANGE_CHOICES:
         refuse(("blind_nil_exchange",), "too many ways to return the cards")
     return out
 
