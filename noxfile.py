@@ -92,7 +92,9 @@ def tests(session: nox.Session) -> None:
 def ai(session: nox.Session) -> None:
     """AI ecosystems (the docs page of that name): the OpenSpiel and PettingZoo adapters.
 
-    Their tests and doctests, the two examples, and a smoke run of the adapters' benchmark.
+    Their tests and doctests, the examples (ISMCTS and MaskablePPO as smoke runs; the MaskablePPO one says
+    it is skipped, since sb3-contrib and torch are not installed here), and a smoke run of the adapters'
+    benchmark.
     """
     session.install("-e", ".[openspiel,pettingzoo]", *_group("test"))
     tests = ["tests/test_tensor.py", "tests/test_openspiel.py", "tests/test_openspiel_search.py"]
@@ -101,6 +103,8 @@ def ai(session: nox.Session) -> None:
     _pytest(session, "-q", *tests, *(f"src/spades_rules/{name}" for name in modules), "docs/ai.rst")
     session.run("python", "examples/openspiel_evaluate.py", "--hands", "100")
     session.run("python", "examples/pettingzoo_loop.py", "--hands", "300")
+    session.run("python", "examples/openspiel_ismcts.py", "--quick")
+    session.run("python", "examples/maskable_ppo.py", "--quick")
     session.run("python", "benchmarks/bench_adapters.py", "--quick")
 
 

@@ -256,7 +256,7 @@ def test_a_qualifying_hand_may_call_a_redeal_out_of_turn() -> None:
 def test_session_arguments_are_checked() -> None:
     with pytest.raises(ValueError, match="--seat must be a seat 0-3"):
         Session(Rules.standard(), seat=4)
-    with pytest.raises(ValueError, match="bots must be heuristic or random"):
+    with pytest.raises(ValueError, match="bots must be heuristic, random or search"):
         Session(Rules.standard(), bots="clever")
     with pytest.raises(ValueError, match="other rules"):
         Session(Rules.standard(), state=new_game(Rules.bicycle()))
@@ -289,6 +289,15 @@ def test_the_cli_plays_saves_and_resumes(tmp_path: Path, monkeypatch: pytest.Mon
     assert main(["play", "--resume", str(save)], out) == 0
     assert "Resuming" in out.getvalue() and "Game over after 1 hand" in out.getvalue()
     assert load_session(str(save))[0].is_over
+
+
+def test_search_bots_are_the_stronger_opponents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "game.txt"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 14))  # the first move offered, every time
+    out = io.StringIO()
+    assert main(["play", "--bots", "search", "--set", "max_hands=1", "--seed", "2", "--save", str(save)], out) == 0
+    finished, settings = load_session(str(save))
+    assert settings["bots"] == "search" and finished.is_over
 
 
 def test_the_cli_refuses_bad_play_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -411,6 +411,15 @@ def test_match_command_prints_a_table() -> None:
     assert f"{expected.bot('heuristic').wins} / {expected.bot('heuristic').ties}" in text
 
 
+def test_match_command_plays_the_search_bot() -> None:
+    out = io.StringIO()
+    status = main(["match", "--rules", "standard", "--set", "max_hands=1", "--bots", "search,heuristic",
+                   "--games", "1", "--seed", "3", "--workers", "1", "--json"], out=out)
+    assert status == 0
+    names = [bot["name"] for bot in json.loads(out.getvalue())["bots"]]
+    assert names == ["search", "heuristic"]
+
+
 def test_match_command_json_is_the_same_for_one_and_two_workers(tmp_path: Path) -> None:
     outputs = []
     for workers in ("1", "2"):

@@ -1,6 +1,8 @@
-"""Built-in bots: :class:`RandomBot` and :class:`HeuristicBot`. They use only the public API, and the
-heuristic bot decides from its seat's :func:`~spades_rules.views.observe` view alone, so it cannot peek.
-They drive ``spades-rules simulate``.
+"""Built-in bots: :class:`RandomBot`, :class:`HeuristicBot` and :class:`SearchBot` (the strongest: it
+samples the unseen cards and plays the hand out for each choice). They use only the public API, and the
+heuristic and search bots decide from their seat's :func:`~spades_rules.views.observe` view alone, so
+they cannot peek. They drive ``spades-rules simulate``, ``match`` and ``play`` (by their names in
+:data:`BUILTIN_BOTS`).
 
 Bots draw from their own generator, seeded 0 unless told otherwise, so a game is reproducible by default.
 A bot is anything with ``choose(state) -> Action`` for the seat to act (:class:`Bot`); the built-in bots
@@ -18,20 +20,32 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
 from spades_rules._checks import not_a_state, random_source
+from spades_rules._playouts import hand_value, play_out, points_value
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
-from spades_rules.cards import Card, Rank, Suit
+from spades_rules.cards import Card, Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SeatError
 from spades_rules.rules import Rules
+from spades_rules.scoring import close_hand
 from spades_rules.state import GameState, Phase
-from spades_rules.views import Observation, observe
+from spades_rules.views import Observation, observe, sample_deal
 from spades_rules.views.render import check_view
 
-__all__ = ["BUILTIN_BOTS", "GAME_BACKSTOP", "Bot", "HeuristicBot", "RandomBot", "iter_game", "play_game"]
+__all__ = [
+    "BUILTIN_BOTS",
+    "GAME_BACKSTOP",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "SearchBot",
+    "iter_game",
+    "play_game",
+]
 
 GAME_BACKSTOP: Final = 100
 """The hands after which :func:`play_game` and the simulations end a game whose rules set no ``max_hands``."""
@@ -116,16 +130,7 @@ class HeuristicBot:
         desperate = bool(others) and leading >= rules.target_score - 150 and 300 <= behind < 600
         if blind is not None and desperate:
             return blind
-        cards = view.hand or ()
-        estimate = _estimate_tricks(rules, cards)
-        nil = by_kind.get((0, False))
-        numbers = [bid for bid in bids if bid.tricks and not bid.blind]
-        if nil is not None and (not numbers or _nil_worthy(rules, cards)):
-            return nil
-        if not numbers:
-            return bids[0]
-        wanted = max(1, int(estimate * _CALIBRATION.get(rules.players, 1.0) + 0.3))
-        return min(numbers, key=lambda bid: (abs(bid.tricks - wanted), bid.tricks))
+        return _sighted_bid(rules, view.hand or (), bids)
 
     # --------------------------------------------------------------------------- exchange and draw
     def _exchange(self, view: Observation, exchanges: list[Exchange]) -> Exchange:
@@ -180,6 +185,188 @@ class HeuristicBot:
         if winning and not partner_winning:
             return winning[0]
         return losing[0] if losing else by_strength[0]
+
+
+class SearchBot:
+    """A determinizing search bot: for each decision it deals the cards it cannot see at random, in worlds
+    consistent with its seat's :class:`~spades_rules.views.Observation`
+    (:func:`~spades_rules.views.sample_deal`), plays the hand out in each world after each of its choices
+    with a fast version of :class:`HeuristicBot`'s play, and takes the choice worth the most on average
+    (its side's points for the hand minus the other sides', and a bonus for winning the game). It decides
+    from its seat's view only, like the other bots, under every rule set.
+
+    - **Plays**: each legal card is tried in the same worlds, one card for each set of equivalent ones
+      (cards of a suit with no card between them left in another hand); ``rollouts`` playouts per
+      decision are shared among them (at least ``min_worlds`` worlds, at most ``max_worlds``).
+    - **Bids** (formats where the bidder chooses the number: standard, partnership bidding): ``bid_worlds``
+      worlds are played out once with the heuristic's number and once with nil (when nil is allowed);
+      every number near the heuristic's is scored on the tricks the first playouts took, and nil on the
+      second. Blind nil, exchanges, the draw and the other formats' bids are :class:`HeuristicBot`'s.
+    - **Budget**: the number of worlds is fixed, so a seeded bot decides the same way every time and on
+      every machine; ``time_limit`` (CPU seconds per decision) additionally stops sampling worlds once
+      it is spent (after ``min_worlds``), trading that reproducibility for a bound on the time.
+      :attr:`decisions`, :attr:`cpu_seconds` and :attr:`max_cpu_seconds` count the searches made.
+
+    >>> from spades_rules import Rules, apply, new_game, Deal
+    >>> bot = SearchBot(seed=1)
+    >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 4))
+    >>> bid = bot.decide(observe(state, state.to_act))
+    >>> bid.seat == state.to_act, bid == SearchBot(seed=1).decide(observe(state, state.to_act))
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        seed: int | random.Random = 0,
+        *,
+        rollouts: int = 48,
+        min_worlds: int = 4,
+        max_worlds: int = 24,
+        bid_worlds: int = 12,
+        time_limit: float | None = None,
+        win_bonus: float = 200.0,
+    ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int | random.Random):
+            raise ArgumentTypeError(f"SearchBot needs an int or a random.Random as seed, not {seed!r}",
+                                    parameter="seed")
+        for name, value in (("rollouts", rollouts), ("min_worlds", min_worlds), ("max_worlds", max_worlds),
+                            ("bid_worlds", bid_worlds)):
+            if type(value) is not int or not 1 <= value <= 10_000:
+                raise RulesError(f"SearchBot: {name} must be an integer from 1 to 10000, not {value!r}")
+        if min_worlds > max_worlds:
+            raise RulesError(f"SearchBot: min_worlds ({min_worlds}) is above max_worlds ({max_worlds})")
+        if time_limit is not None and (type(time_limit) not in (int, float) or not 0 < time_limit <= 60):
+            raise RulesError(f"SearchBot: time_limit must be a number of seconds up to 60, not {time_limit!r}")
+        if type(win_bonus) not in (int, float) or not 0 <= win_bonus <= 10_000:
+            raise RulesError(f"SearchBot: win_bonus must be a number from 0 to 10000, not {win_bonus!r}")
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
+        self.rollouts, self.min_worlds, self.max_worlds = rollouts, min_worlds, max_worlds
+        self.bid_worlds, self.time_limit, self.win_bonus = bid_worlds, time_limit, float(win_bonus)
+        self.decisions = 0
+        """Decisions searched (those with one legal action, or left to the heuristic, are not counted)."""
+        self.cpu_seconds = 0.0
+        """Process CPU time spent in those searches."""
+        self.max_cpu_seconds = 0.0
+        """The longest of them."""
+
+    def choose(self, state: GameState) -> Action:
+        """The bot's action for the seat to act, decided from that seat's view (errors as for
+        :meth:`RandomBot.choose`)."""
+        return self.decide(observe(state, _seat_to_act(state, "SearchBot.choose")))
+
+    def decide(self, observation: Observation) -> Action:
+        """The bot's action, given what its seat sees (an error when the view lists no legal action)."""
+        actions = _actions_of(observation, "SearchBot.decide")
+        if len(actions) == 1:
+            return actions[0]
+        first = actions[0]
+        searched = isinstance(first, Play) or (
+            isinstance(first, Bid) and observation.rules.bid_format.numbers_chosen
+            and not observation.rules.bid_format.one_nil_per_side
+        )
+        if not searched:
+            return self.heuristic.decide(observation)
+        started = time.process_time()
+        try:
+            if isinstance(first, Play):
+                return self._play(observation, [a for a in actions if isinstance(a, Play)], started)
+            return self._bid(observation, [a for a in actions if isinstance(a, Bid)], started)
+        finally:
+            spent = time.process_time() - started
+            self.decisions += 1
+            self.cpu_seconds += spent
+            self.max_cpu_seconds = max(self.max_cpu_seconds, spent)
+
+    def _out_of_time(self, started: float, worlds: int) -> bool:
+        limit = self.time_limit
+        return limit is not None and worlds >= self.min_worlds and time.process_time() - started > limit
+
+    def _play(self, view: Observation, plays: list[Play], started: float) -> Play:
+        preferred = self.heuristic.decide(view)
+        assert isinstance(preferred, Play)
+        distinct = _distinct_plays(view, plays, preferred)
+        if len(distinct) == 1:
+            return distinct[0]
+        worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(distinct)))
+        totals = dict.fromkeys(distinct, 0.0)
+        seat = view.seat
+        for world_number in range(worlds):
+            if self._out_of_time(started, world_number):
+                break
+            world = sample_deal(view, self.rng)
+            before = world.hands_played
+            for play in distinct:
+                end = play_out(apply(world, play), _fast_bid)
+                totals[play] += hand_value(end, before, seat, self.win_bonus)
+        return max(distinct, key=lambda play: (totals[play], play == preferred))
+
+    def _bid(self, view: Observation, bids: list[Bid], started: float) -> Bid:
+        preferred = self.heuristic.decide(view)
+        assert isinstance(preferred, Bid)
+        if preferred.blind:
+            return preferred
+        rules, seat = view.rules, view.seat
+        numbers = {bid.tricks: bid for bid in bids if bid.tricks and not bid.blind}
+        nil = next((bid for bid in bids if bid.tricks == 0 and not bid.blind), None)
+        if not numbers:
+            return preferred
+        base = preferred.tricks or _sighted_bid(rules, view.hand or (), list(numbers.values())).tricks
+        candidates = [numbers[n] for n in range(base - 2, base + 3) if n in numbers]
+        totals = dict.fromkeys([*candidates, *([nil] if nil is not None else [])], 0.0)
+        side = rules.side_of(seat)
+        for world_number in range(self.bid_worlds):
+            if self._out_of_time(started, world_number):
+                break
+            world = sample_deal(view, self.rng)
+            end = play_out(apply(world, numbers[base]), _fast_bid)
+            if end.hands_played > world.hands_played:
+                played = end.results[-1]
+                for bid in candidates:
+                    sheet = tuple(bid if at == seat else other for at, other in enumerate(played.bids))
+                    result, _, over, winner = close_hand(
+                        world.rules, world.scores, world.bags, world.hands_played, sheet, played.tricks_won
+                    )
+                    totals[bid] += points_value(result.totals, side, over, winner, self.win_bonus)
+            if nil is not None:
+                totals[nil] += hand_value(play_out(apply(world, nil), _fast_bid), world.hands_played, seat,
+                                          self.win_bonus)
+        return max(totals, key=lambda bid: (totals[bid], bid == preferred))
+
+
+def _distinct_plays(view: Observation, plays: list[Play], preferred: Play) -> list[Play]:
+    """One play of each set of equivalent cards: cards of one suit with no card between them left to be
+    played by another seat (all in this hand or played already) win and lose the same tricks. The heuristic's
+    card stands for its set, the lowest card for the others."""
+    tables = view.rules.tables
+    suit_of, power = tables.suit_of, tables.power
+    gone = mask_of(view.hand or ())
+    for trick in (*view.tricks, *((view.current_trick,) if view.current_trick is not None else ())):
+        gone |= mask_of(trick.cards)
+    outstanding = [card for card in tables.deck if not card.bit & gone]
+    distinct: list[Play] = []
+    by_suit: dict[int, list[Play]] = {}
+    for play in sorted(plays, key=lambda play: power[play.card.index]):
+        by_suit.setdefault(suit_of[play.card.index], []).append(play)
+    for suit, group in by_suit.items():
+        between = sorted(power[card.index] for card in outstanding if suit_of[card.index] == suit)
+        members = [group[0]]
+        for play in group[1:]:
+            low, high = power[members[-1].card.index], power[play.card.index]
+            if any(low < other < high for other in between):
+                distinct.append(preferred if preferred in members else members[0])
+                members = []
+            members.append(play)
+        distinct.append(preferred if preferred in members else members[0])
+    return distinct
+
+
+def _fast_bid(state: GameState) -> Action:
+    """The heuristic's sighted bid for the seat to act in a full state (the playouts' bids)."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    bids = [action for action in legal_actions(state) if type(action) is Bid and not action.blind]
+    return _sighted_bid(state.rules, hand.hand_of(hand.to_act), bids)
 
 
 _OVER: Final = "the game is over, there is no action to choose"
@@ -250,13 +437,30 @@ def _estimate_tricks(rules: Rules, cards: Sequence[Card]) -> float:
     return estimate
 
 
+def _sighted_bid(rules: Rules, cards: Sequence[Card], bids: Sequence[Bid]) -> Bid:
+    """The heuristic's bid with its cards in sight: nil with a hand without high cards, else the number
+    closest to its calibrated estimate of sure tricks."""
+    nil = next((bid for bid in bids if bid.tricks == 0 and not bid.blind), None)
+    numbers = [bid for bid in bids if bid.tricks and not bid.blind]
+    if nil is not None and (not numbers or _nil_worthy(rules, cards)):
+        return nil
+    if not numbers:
+        return bids[0]
+    wanted = max(1, int(_estimate_tricks(rules, cards) * _CALIBRATION.get(rules.players, 1.0) + 0.3))
+    return min(numbers, key=lambda bid: (abs(bid.tricks - wanted), bid.tricks))
+
+
 def _nil_worthy(rules: Rules, cards: Sequence[Card]) -> bool:
     spades = [card for card in cards if rules.effective_suit(card) is Suit.SPADES]
     high = [card for card in cards if card.rank >= Rank.QUEEN]
     return len(spades) <= 2 and all(card.rank <= Rank.NINE for card in spades) and not high
 
 
-BUILTIN_BOTS: Final[Mapping[str, Callable[[int], Bot]]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BUILTIN_BOTS: Final[Mapping[str, Callable[[int], Bot]]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
 """The built-in bots by name, each a factory ``seed -> bot``: the names that
 :func:`~spades_rules.simulation.run_match`, ``spades-rules match --bots`` and the single-agent environment
 accept."""

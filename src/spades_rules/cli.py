@@ -368,7 +368,8 @@ def _parser() -> argparse.ArgumentParser:
     add_rules(play)
     play.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0; North at four players)")
     play.add_argument("--seed", type=int, help="seed of the deals and the bots (default 1)")
-    play.add_argument("--bots", choices=("heuristic", "random"), help="which built-in bots play the other seats")
+    play.add_argument("--bots", choices=("heuristic", "random", "search"),
+                      help="which built-in bots play the other seats (search: the strongest)")
     play.add_argument(
         "--save", metavar="FILE",
         help="write the game's record (the deal included) to FILE after every action; a FILE that exists must be "

@@ -50,7 +50,7 @@ from spades_rules import files, records
 from spades_rules._checks import integer_or_none, not_a_state
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
-from spades_rules.bots import Bot, HeuristicBot, RandomBot
+from spades_rules.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, CardParseError, RecordError, SeatError, SpadesError
@@ -65,8 +65,14 @@ __all__ = ["Session", "load_session", "save_atomically"]
 _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _SEED_BOUND: Final = 10**100
 """Seeds have at most 100 digits (the save file's header holds one)."""
+_BOTS: Final[dict[str, Callable[[random.Random], Bot]]] = {
+    "heuristic": HeuristicBot, "random": RandomBot, "search": SearchBot,
+}
+"""The bots ``--bots`` names (search: the strongest opponent, a few hundredths of a second a move)."""
 _HEADER_START: Final = "# spades-rules play:"
-_HEADER: Final = re.compile(r"# spades-rules play: seat (\d{1,3}), seed (-?\d{1,100}), bots (heuristic|random)\s*\Z")
+_HEADER: Final = re.compile(
+    r"# spades-rules play: seat (\d{1,3}), seed (-?\d{1,100}), bots (heuristic|random|search)\s*\Z"
+)
 _ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
 _LIST_LIMIT: Final = 30
 """Longer move lists (blind-nil exchanges) are described rather than numbered."""
@@ -119,8 +125,8 @@ class Session:
         seed = _integer(seed, "seed")
         if not -_SEED_BOUND < seed < _SEED_BOUND:
             raise SpadesError(f"the seed must have at most 100 digits, not {describe(seed)}")
-        if not isinstance(bots, str) or bots not in ("heuristic", "random"):
-            raise SpadesError(f"bots must be heuristic or random, not {describe(bots)}")
+        if not isinstance(bots, str) or bots not in _BOTS:
+            raise SpadesError(f"bots must be heuristic, random or search, not {describe(bots)}")
         if state is not None and type(state) is not GameState:
             raise not_a_state(state, "Session")
         if state is not None and state.rules != rules:
@@ -228,7 +234,7 @@ class Session:
 
     def _bot(self, seat: int) -> Bot:
         rng = random.Random(f"spades-rules play bot {self.seed} {seat} {len(self.state.history)}")
-        return HeuristicBot(rng) if self.bots == "heuristic" else RandomBot(rng)
+        return _BOTS[self.bots](rng)
 
     def _act(self, action: Action) -> None:
         before = self.state

@@ -108,6 +108,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views.observation", "records"),
     ("views.sampling",),
     ("views.__init__",),
+    ("_playouts",),
     ("tensor", "names", "terminal", "bots", "strategies", "_episodes", "simulation.errors", "moves", "files"),
     ("batch.state",),
     ("batch.compile",),
