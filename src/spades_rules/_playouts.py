@@ -123,6 +123,7 @@ def points_value(totals: Sequence[int], side: int, over: bool, winner: int | Non
 def hand_value(end: GameState, hands_before: int, seat: int, win_bonus: float) -> float:
     """:func:`points_value` to ``seat``'s side of the hand that ``end`` finished (0 when no hand
     finished: a redeal)."""
-    if end.hands_played == hands_before:
+    result = end.last_result
+    if result is None or end.hands_played == hands_before:
         return 0.0
-    return points_value(end.results[-1].totals, end.rules.side_of(seat), end.is_over, end.winner, win_bonus)
+    return points_value(result.totals, end.rules.side_of(seat), end.is_over, end.winner, win_bonus)

@@ -320,8 +320,8 @@ class SearchBot:
                 break
             world = sample_deal(view, self.rng)
             end = play_out(apply(world, numbers[base]), _fast_bid)
-            if end.hands_played > world.hands_played:
-                played = end.results[-1]
+            played = end.last_result if end.hands_played > world.hands_played else None
+            if played is not None:
                 for bid in candidates:
                     sheet = tuple(bid if at == seat else other for at, other in enumerate(played.bids))
                     result, _, over, winner = close_hand(

@@ -292,7 +292,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         after = self._state
         if after.hands_played == before.hands_played:
             return 0.0
-        totals = after.results[-1].totals
+        result = after.last_result
+        assert result is not None
+        totals = result.totals
         side = self.rules.side_of(self.seat)
         if self.reward == "points":
             return float(totals[side])
