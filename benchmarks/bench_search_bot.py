@@ -50,7 +50,7 @@ def _game(match: Match, index: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rules", default="standard", help="a preset name")
     parser.add_argument("--opponent", default="heuristic", help="the other bot: heuristic or random")
     parser.add_argument("--games", type=int, default=200, help="deals, each played twice (duplicate)")

@@ -46,7 +46,7 @@ def evaluate(policy: Any, hands: int, seed: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--steps", type=int, default=20_000, help="training steps (the agent's decisions)")
     parser.add_argument("--hands", type=int, default=200, help="evaluation hands, before and after")
     parser.add_argument("--seed", type=int, default=1)
@@ -57,12 +57,11 @@ def main() -> None:
         return
     import torch
     from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.wrappers import ActionMasker
 
     torch.set_num_threads(1)  # one core, as the figures below are CPU time
 
     steps, hands = (512, 5) if args.quick else (args.steps, args.hands)
-    table = ActionMasker(single_agent_env("standard", compact_actions=True), lambda env: env.unwrapped.action_masks())
+    table = single_agent_env("standard", compact_actions=True)  # MaskablePPO finds table.action_masks()
     model = MaskablePPO("MlpPolicy", table, n_steps=512, batch_size=128, learning_rate=3e-4, seed=args.seed,
                         verbose=0, device="cpu")
     before = evaluate(None, hands, args.seed)

@@ -34,7 +34,7 @@ def seeded_resampler(seed: int) -> Callable[[pyspiel.State, int], pyspiel.State]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=10, help="hands to play (one per episode)")
     parser.add_argument("--simulations", type=int, default=200, help="ISMCTS simulations per decision")
     parser.add_argument("--seed", type=int, default=1)

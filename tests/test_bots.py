@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spades_rules import Bid, Deal, Phase, Play, Rules, apply, legal_actions, new_game, observe
@@ -125,8 +127,9 @@ def test_search_bot_time_limit_bounds_a_decision() -> None:
 
 
 def test_search_bot_refuses_bad_budgets() -> None:
-    for kwargs in ({"rollouts": 0}, {"min_worlds": 5, "max_worlds": 4}, {"time_limit": 0}, {"time_limit": "1"},
-                   {"bid_worlds": 1.5}, {"win_bonus": -1}):
+    refused: list[dict[str, Any]] = [{"rollouts": 0}, {"min_worlds": 5, "max_worlds": 4}, {"time_limit": 0},
+                                     {"time_limit": "1"}, {"bid_worlds": 1.5}, {"win_bonus": -1}]
+    for kwargs in refused:
         with pytest.raises(RulesError):
             SearchBot(0, **kwargs)
     with pytest.raises(ArgumentTypeError):

@@ -313,7 +313,8 @@ class SearchBot:
             return preferred
         base = preferred.tricks or _sighted_bid(rules, view.hand or (), list(numbers.values())).tricks
         candidates = [numbers[n] for n in range(base - 2, base + 3) if n in numbers]
-        totals = dict.fromkeys([*candidates, *([nil] if nil is not None else [])], 0.0)
+        options: list[Bid] = [*candidates, *([nil] if nil is not None else [])]
+        totals = dict.fromkeys(options, 0.0)
         side = rules.side_of(seat)
         for world_number in range(self.bid_worlds):
             if self._out_of_time(started, world_number):
@@ -331,7 +332,7 @@ class SearchBot:
             if nil is not None:
                 totals[nil] += hand_value(play_out(apply(world, nil), _fast_bid), world.hands_played, seat,
                                           self.win_bonus)
-        return max(totals, key=lambda bid: (totals[bid], bid == preferred))
+        return max(options, key=lambda bid: (totals[bid], bid == preferred))
 
 
 def _distinct_plays(view: Observation, plays: list[Play], preferred: Play) -> list[Play]:
