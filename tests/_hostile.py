@@ -47,7 +47,7 @@ from spades_rules import (
     observe,
     score_hand,
 )
-from spades_rules.bots import HeuristicBot, RandomBot
+from spades_rules.bots import HeuristicBot, RandomBot, SearchBot
 
 MESSAGE_LIMIT = 2_000
 """The longest message an error may carry: a message describes values, it never prints them whole."""
@@ -350,6 +350,7 @@ def sample_instances() -> dict[type, Any]:
         CardStyle: CardStyle(),
         RandomBot: RandomBot(1),
         HeuristicBot: HeuristicBot(1),
+        SearchBot: SearchBot(1),
         type(rules.tables): rules.tables,
         type(BID_FORMATS["standard"]): BID_FORMATS["standard"],
         DrawTurn: DrawTurn(turn=0, keep=True, kept=Card.parse("AS"), discarded=None),

@@ -132,8 +132,9 @@ def test_search_bot_refuses_bad_budgets() -> None:
     for kwargs in refused:
         with pytest.raises(RulesError):
             SearchBot(0, **kwargs)
-    with pytest.raises(ArgumentTypeError):
-        SearchBot("0")  # type: ignore[arg-type]
+    for seed in (True, 1.5, [0]):
+        with pytest.raises(ArgumentTypeError, match="seed"):
+            SearchBot(seed)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         SearchBot().decide(None)  # type: ignore[arg-type]
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
 from spades_rules._checks import not_a_state, random_source
+from spades_rules._messages import describe
 from spades_rules._playouts import hand_value, play_out, points_value
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit, mask_of
@@ -226,20 +227,17 @@ class SearchBot:
         time_limit: float | None = None,
         win_bonus: float = 200.0,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int | random.Random):
-            raise ArgumentTypeError(f"SearchBot needs an int or a random.Random as seed, not {seed!r}",
-                                    parameter="seed")
         for name, value in (("rollouts", rollouts), ("min_worlds", min_worlds), ("max_worlds", max_worlds),
                             ("bid_worlds", bid_worlds)):
             if type(value) is not int or not 1 <= value <= 10_000:
-                raise RulesError(f"SearchBot: {name} must be an integer from 1 to 10000, not {value!r}")
+                raise RulesError(f"SearchBot: {name} must be an integer from 1 to 10000, not {describe(value)}")
         if min_worlds > max_worlds:
             raise RulesError(f"SearchBot: min_worlds ({min_worlds}) is above max_worlds ({max_worlds})")
         if time_limit is not None and (type(time_limit) not in (int, float) or not 0 < time_limit <= 60):
-            raise RulesError(f"SearchBot: time_limit must be a number of seconds up to 60, not {time_limit!r}")
+            raise RulesError(f"SearchBot: time_limit must be a number of seconds up to 60, not {describe(time_limit)}")
         if type(win_bonus) not in (int, float) or not 0 <= win_bonus <= 10_000:
-            raise RulesError(f"SearchBot: win_bonus must be a number from 0 to 10000, not {win_bonus!r}")
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            raise RulesError(f"SearchBot: win_bonus must be a number from 0 to 10000, not {describe(win_bonus)}")
+        self.rng = random_source(seed, "SearchBot(seed)", "seed")
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
         self.rollouts, self.min_worlds, self.max_worlds = rollouts, min_worlds, max_worlds
         self.bid_worlds, self.time_limit, self.win_bonus = bid_worlds, time_limit, float(win_bonus)
