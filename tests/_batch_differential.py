@@ -34,7 +34,7 @@ from spades_rules.batch import BatchGame
 from spades_rules.batch.compile import NOT_YET
 from spades_rules.batch.core import locks_hold
 from spades_rules.cards import ALL_CARDS, Card
-from spades_rules.codec import BLIND_NIL_CODE, REDEAL_BASE, compact_step
+from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, REDEAL_BASE, compact_step
 
 PHASES = tuple(Phase)
 
@@ -85,9 +85,13 @@ def random_policy(state: GameState, codes: list[int], rng: random.Random) -> int
 
 
 def low_policy(state: GameState, codes: list[int], rng: random.Random) -> int:
-    """Bid low (nil or blind nil when offered, else the lowest bid), so nils, bags and bag penalties occur."""
+    """Bid low (nil or blind nil when offered, else the lowest bid; now and then the lowest blind number), so
+    nils, bags, bag penalties and blind bids occur."""
     if state.phase is Phase.BID:
         bids = [code for code in codes if code <= BLIND_NIL_CODE]
+        blind_numbers = [code for code in codes if code > BLIND_BID_BASE]
+        if blind_numbers and rng.random() < 0.3:
+            return min(blind_numbers)
         if bids and rng.random() < 0.9:
             return BLIND_NIL_CODE if BLIND_NIL_CODE in bids and rng.random() < 0.4 else min(bids)
     return rng.choice(codes)

@@ -338,6 +338,8 @@ SCORED_RULES = [
     Rules.standard().evolve(failed_nil_tricks="ignored", moon="points", moon_points=500),
     Rules.standard().evolve(double_nil_value=200, double_nil_penalty=50, moon="win"),
     Rules.individual(3).evolve(moon="win", ten_for_two_hundred=True, bag_limit=None),
+    Rules.standard().evolve(blind_bid_min=2, blind_bid_multiplier=3, ten_for_two_hundred=True, moon="points"),
+    Rules.standard().evolve(blind_bid_min=1, blind_nil=False, double_nil_value=150, set_penalty="zero"),
 ]
 
 
@@ -360,7 +362,13 @@ def _random_sheets(rules: Rules, count: int, seed: int) -> tuple[Any, Any, Any]:
                 bids[other, hand] = won[other, hand] = 2
     if not rules.bid_format.has_bids:
         bids[:] = -1
-    blind = rng.integers(0, 1 << n, size=count).astype(np.uint8) if rules.blind_nil else np.zeros(count, np.uint8)
+    blind = rng.integers(0, 1 << n, size=count).astype(np.uint8)
+    lowest = rules.blind_bid_min
+    for seat in range(n):  # a blind bit only on a bid the rules let be blind: blind nil, a blind number
+        may = (bids[seat] == 0) & rules.blind_nil
+        if lowest is not None:
+            may |= bids[seat] >= lowest
+        blind &= ~np.where(may, 0, 1 << seat).astype(np.uint8)
     return bids.astype(np.int8), won, blind
 
 
@@ -383,7 +391,7 @@ def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
     for hand in range(400):
         sheet = tuple(
             None if bids[seat, hand] < 0 else Bid(
-                seat, int(bids[seat, hand]), blind=bool(blind[hand] >> seat & 1) and int(bids[seat, hand]) == 0
+                seat, int(bids[seat, hand]), blind=bool(blind[hand] >> seat & 1)
             )
             for seat in range(rules.players)
         )

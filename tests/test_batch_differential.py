@@ -48,6 +48,18 @@ OUT_OF_STEP = {
         blind_nil_deficit=None, forbid_total_equal_tricks=True
     ),
     "five players, bags reset": Rules.individual(5).evolve(bag_limit=3, bag_overflow="reset", target_score=150),
+    "nil passing beside the blind nil's": Rules.standard().evolve(
+        blind_nil_deficit=None, nil_exchange=1, blind_nil_exchange=3
+    ),
+    "blind numbers, a cap on the side's bid": Rules.standard().evolve(
+        blind_bid_min=4, blind_bid_deficit=None, blind_bid_multiplier=3, max_team_bid=9, blind_nil_deficit=None
+    ),
+    "no 13 under a cap, team minimum, nil passing": Rules.standard().evolve(
+        forbid_total_equal_tricks=True, max_team_bid=11, team_min_bid=4, nil_exchange=2, ten_for_two_hundred=True
+    ),
+    "no 13, one nil a side, blind nil": Rules.standard().evolve(
+        forbid_total_equal_tricks=True, both_partners_nil=False, blind_nil_deficit=None
+    ),
 }
 
 

@@ -9,7 +9,7 @@ The legality of a row is one ``uint64`` word whose bits mean, by phase (``BIT_LA
 
 - ``PLAY`` and ``EXCHANGE``: bit ``card.index`` (0-53) per card; the code is the card's code.
 - ``BID``: bit 0 nil, bits 1-27 a bid of that many tricks, bit 28 blind nil, bits 29-33 a redeal called
-  by seat 0-4.
+  by seat 0-4, bits 34-60 a blind bid of 1-27 tricks (bit ``BLIND_NUMBER_BIT + n``).
 - ``DRAW``: bit 0 keep, bit 1 reject.
 
 ``code_of_bit[phase, bit]`` maps a bit to its action code and ``bit_of_code[phase, code]`` back.
@@ -27,6 +27,7 @@ from spades_rules.actions import Bid
 from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit
 from spades_rules.codec import (
     BIG_JOKER_CODE,
+    BLIND_BID_BASE,
     BLIND_NIL_CODE,
     DRAW_KEEP_CODE,
     DRAW_REJECT_CODE,
@@ -60,6 +61,8 @@ BLIND_BIT: Final = 28
 """The bid word's bit for blind nil."""
 REDEAL_BIT: Final = 29
 """The bid word's bit for a redeal called by seat 0 (seat ``s``: ``REDEAL_BIT + s``)."""
+BLIND_NUMBER_BIT: Final = 33
+"""The bid word's bit for a blind bid of ``n`` tricks is ``BLIND_NUMBER_BIT + n`` (34-60, above the redeals)."""
 CARDS: Final = len(ALL_CARDS)
 
 KNOWN_OPTIONS: Final = frozenset({
@@ -71,18 +74,13 @@ KNOWN_OPTIONS: Final = frozenset({
     # house rules
     "first_trick_spades", "first_trick_lowest_club", "double_nil_value", "double_nil_penalty",
     "ten_for_two_hundred", "moon", "moon_points",
+    "max_team_bid", "blind_bid_min", "blind_bid_deficit", "blind_bid_multiplier", "nil_exchange",
 })
 """Every :class:`Rules` option the batch engine plays. An option outside it is refused when it differs
 from its default (and a test fails as soon as :class:`Rules` gains one that is neither here nor in
 :data:`NOT_YET`)."""
 
-NOT_YET: Final[dict[str, str]] = {
-    "max_team_bid": "the cap on a side's contract",
-    "blind_bid_min": "blind bids other than nil",
-    "blind_bid_deficit": "blind bids other than nil",
-    "blind_bid_multiplier": "blind bids other than nil",
-    "nil_exchange": "the exchange after a plain nil",
-}
+NOT_YET: Final[dict[str, str]] = {}
 """House-rule options the batch engine does not play yet, with what they are: refused by name, with a
 :class:`~spades_rules.errors.RulesError`, when set away from their defaults (a name listed before
 :class:`Rules` has the option is harmless)."""
@@ -196,7 +194,21 @@ class BatchTables:
         """The bid-word bits of nil and the numbers: ``bid_after[spades held]`` where the numbers are the spades
         held (whiz), else ``bid_after[partner's bid + 1]`` (-1: none yet); before the blind nil, "no 13" and
         redeal bits."""
-        self.exchange_size = rules.blind_nil_exchange if rules.partnerships and rules.blind_nil else 0
+        self.blind_exchange = rules.blind_nil_exchange if rules.partnerships and rules.blind_nil else 0
+        """The cards passed after a blind nil (0: none)."""
+        self.nil_exchange = rules.nil_exchange if rules.partnerships and rules.nil else 0
+        """The cards passed after a plain nil (0: none)."""
+        self.exchange_size = max(self.blind_exchange, self.nil_exchange)
+        """The most cards one exchange passes (the width of ``xcards``; 0: no exchanges)."""
+        lowest = rules.blind_bid_min
+        self.blind_numbers = 0 if lowest is None else int(self.numbers_from[lowest])
+        """The bid-word bits (as numbers, bits 1-27) of the blind bids the rules have; shifted up by
+        ``BLIND_NUMBER_BIT`` they are the blind bids' own bits."""
+        self.tied = rules.bid_format.numbers_chosen and rules.forbid_total_equal_tricks
+        """Whether a bid's legality depends on every bid before it ("no 13" with the look-ahead that keeps
+        the last bidder able to bid: :func:`tied_word`), not only on the partner's."""
+        self.tied_words: dict[int, int] = {}
+        """:func:`tied_word`'s cache, by its key."""
         self.won_unit = np.array([1 << 6 * seat for seat in range(n)], dtype=np.uint32)
         """A trick won by each seat, in the packed trick counts (six bits per seat)."""
         self.won_shift = np.array([6 * seat for seat in range(n)], dtype=np.uint32)
@@ -244,6 +256,7 @@ class BatchTables:
         bits = [(tricks, NIL_CODE + tricks) for tricks in range(BLIND_BIT)]
         bits.append((BLIND_BIT, BLIND_NIL_CODE))
         bits += [(REDEAL_BIT + seat, REDEAL_BASE + seat) for seat in range(players)]
+        bits += [(BLIND_NUMBER_BIT + tricks, BLIND_BID_BASE + tricks) for tricks in range(1, BLIND_BIT)]
         return bits
 
     @staticmethod
@@ -295,6 +308,22 @@ def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_s
                     at = ((leader * 2 + free) * 2 + first) * codes + code
                     by_code[at] = shows(n, others, (anytime, first_no_spades), leader, bool(free), bool(first), suits)
     return by_code, spade_in
+
+
+def tied_word(t: BatchTables, key: int) -> int:
+    """The nil and number bits open to a bidder, from the scalar bid rule, when every bid before counts
+    (``BatchTables.tied``). ``key`` holds the seat to bid and each seat's bid + 1 (0: none yet), five bits
+    each, the seat first: see ``core.bid_words``."""
+    found = t.tied_words.get(key)
+    if found is not None:
+        return found
+    n = t.players
+    values = [(key >> 5 * (n - 1 - seat) & 31) - 1 for seat in range(n)]
+    seat = key >> 5 * n
+    bids = tuple(None if value < 0 else Bid(other, value) for other, value in enumerate(values))
+    legal = seat_rule(t.rules, seat, bids, 0, (0,) * t.num_sides).legal
+    found = t.tied_words[key] = sum(1 << bid.tricks for bid in legal if not bid.blind)
+    return found
 
 
 def check_known(rules: Rules) -> None:

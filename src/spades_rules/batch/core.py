@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import numpy as np
 
-from spades_rules.batch.compile import BLIND_BIT, PLAY, REDEAL_BIT, BatchTables
+from spades_rules.batch.compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
 from spades_rules.batch.state import Arrays, Record
 
 if TYPE_CHECKING:
@@ -269,32 +269,50 @@ def bid_words(core: Core, rows: Rows) -> Array:
     words: Array
     if rules.bid_format.numbers_are_spades:  # nil or exactly the spades held (even below min_bid)
         words = t.bid_after[np.bitwise_count(seat_values(core, s.hand, rows, seat) & t.spade_mask)]
+    elif t.tied:  # "no 13" with the look-ahead: every bid so far counts
+        words = _tied_words(core, rows, seat)
     elif t.partner[0] >= 0:  # the partner's bid decides: the team minimum, both partners nil, one nil per side
         words = t.bid_after[seat_values(core, s.bids, rows, t.partner[seat]).astype(np.intp) + 1]
     else:
         words = np.full(len(seat), t.bid_after[0])
-    if rules.blind_nil:  # where nil is open, to a side trailing by the deficit
-        blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat)
-        words |= blind.astype(np.uint64) << np.uint64(BLIND_BIT)
-    if rules.forbid_total_equal_tricks:  # the last bidder may not make the bids total the tricks
+    if rules.forbid_total_equal_tricks and not t.tied:  # the last bidder may not make the bids total the tricks
         last = s.nbids[rows] == t.players - 1
         bids = s.bids[:, rows]
         excluded = t.tricks - np.where(bids > 0, bids, 0).sum(axis=0)
         hit = last & (excluded >= 0)
         excluded_bits = _ONE << np.clip(excluded, 0, BLIND_BIT - 1).astype(np.uint64)
-        # nil is excluded when the others' bids already total the tricks: blind nil with it
-        excluded_bits |= np.where(excluded == 0, _ONE << np.uint64(BLIND_BIT), np.uint64(0))
         words &= ~np.where(hit, excluded_bits, np.uint64(0))
+    # a blind bid has the value of the same bid in sight: open where that one is, to a side trailing enough
+    if rules.blind_nil:
+        blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat, rules.blind_nil_deficit)
+        words |= blind.astype(np.uint64) << np.uint64(BLIND_BIT)
+    if t.blind_numbers:
+        numbers = words & np.uint64(t.blind_numbers)
+        numbers = np.where(_blind_open(core, rows, seat, rules.blind_bid_deficit), numbers, np.uint64(0))
+        words |= numbers << np.uint64(BLIND_NUMBER_BIT)
     if t.redeal_conditions:  # any qualifying seat, before the first bid
         first = s.nbids[rows] == 0
         words |= np.where(first, s.redeal[rows].astype(np.uint64) << np.uint64(REDEAL_BIT), np.uint64(0))
     return words
 
 
-def _blind_open(core: Core, rows: Rows, seat: Array) -> Array:
-    """Whether blind nil is open to ``seat``: its side trails the best other side by ``blind_nil_deficit``."""
+def _tied_words(core: Core, rows: Rows, seat: Array) -> Array:
+    """The nil and number bits of each row's bidder when every bid before counts (``compile.tied_word``): one
+    key per row (the seat, then each seat's bid + 1, five bits each), each distinct key looked up once."""
+    s, t = core.s, core.t
+    key = seat.astype(np.int64)
+    for other in range(t.players):
+        key = (key << 5) | (s.bids[other, rows].astype(np.int64) + 1)
+    keys, inverse = np.unique(key, return_inverse=True)
+    found = np.array([tied_word(t, k) for k in keys.tolist()], dtype=np.uint64)
+    words: Array = found[inverse.reshape(-1)]
+    return words
+
+
+def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Array:
+    """Whether a blind bid is open to ``seat``: its side trails the best other side by ``deficit``
+    (``blind_nil_deficit`` for blind nil, ``blind_bid_deficit`` for a blind number; None: always)."""
     t = core.t
-    deficit = t.rules.blind_nil_deficit
     if deficit is None:
         return np.ones(len(seat), dtype=bool)
     scores = core.s.scores[:, rows]

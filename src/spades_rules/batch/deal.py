@@ -1,5 +1,5 @@
 """The start of a hand for many rows at once: shuffled decks, the deal (or the two-player stock), the start
-of the bidding (bids fixed by the format, redeal calls), the blind-nil exchanges due, and the first lead.
+of the bidding (bids fixed by the format, redeal calls), the exchanges due after a nil, and the first lead.
 
 The order and the rules are the scalar engine's (``engine._apply_deal``, ``_begin_bidding``,
 ``exchanges_due``, ``_begin_play``): the same deck gives the same hands, bidder, exchanges and leader.
@@ -112,7 +112,7 @@ def begin_bidding(core: Core, rows: Rows) -> None:
 
 
 def end_bidding(core: Core, rows: Rows) -> None:
-    """After the last bid: the blind-nil exchanges due, in bidding order (the bidder passes, then its
+    """After the last bid: the exchanges due after a nil, in bidding order (the nil bidder passes, then its
     partner returns), or the play."""
     s, t = core.s, core.t
     if t.exchange_size:
@@ -126,7 +126,9 @@ def end_bidding(core: Core, rows: Rows) -> None:
         for k in range(t.players):
             seat = t.bid_order[dealer, k]
             partner = t.partner[seat]
-            due = ((blind >> seat.astype(np.uint8)) & 1).astype(bool) & (bids[partner, at] > 0)
+            blind_bid = ((blind >> seat.astype(np.uint8)) & 1).astype(bool)
+            size = np.where(blind_bid, t.blind_exchange, t.nil_exchange)  # of the nil's kind
+            due = (bids[seat, at] == 0) & (size > 0) & (bids[partner, at] > 0)
             pair = seat.astype(np.uint16) | (partner.astype(np.uint16) << np.uint16(3))
             queue |= np.where(due, pair << (np.uint16(3) * due_count.astype(np.uint16)), 0).astype(np.uint16)
             due_count += 2 * due

@@ -120,7 +120,7 @@ def _known(core: Core, seat: Array, played: Array, absolute: Array
         passed = _passed(core)  # [rows, seats]
         mine_done = ((s.xdone >> seat.astype(np.uint8)) & 1).astype(bool)
         theirs_done = ((s.xdone >> partner.astype(np.uint8)) & 1).astype(bool)
-        first = ((s.blind >> seat.astype(np.uint8)) & 1).astype(bool)  # the blind nil bidder passes first
+        first = s.bids.T[at, seat] == 0  # the nil bidder passes first
         returned = np.where(theirs_done & first, passed[at, partner], np.uint64(0))
         known[at, partner] = np.where(mine_done, passed[at, seat] & ~returned, np.uint64(0))
     lowest = rules.tables.lowest_club
@@ -181,7 +181,9 @@ def _exchange_blocks(core: Core, block: Callable[[str], Array], seat: Array,
         party = done & ((seat == giver) | (seat == t.partner[giver]))
         rows = np.flatnonzero(party)
         for k in range(t.exchange_size):
-            cards_block[rows, place[rows], t.slot_of[s.xcards[rows, giver, k]]] = 1.0
+            cards = s.xcards[rows, giver, k]
+            given = cards >= 0  # -1 past the size of a smaller exchange
+            cards_block[rows[given], place[rows[given]], t.slot_of[cards[given]]] = 1.0
     for k in range(4):
         waiting = np.flatnonzero(s.xleft > k)
         givers = ((s.xq[waiting] >> np.uint16(3 * k)) & 7).astype(np.intp)

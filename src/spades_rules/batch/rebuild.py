@@ -67,13 +67,15 @@ class _Hand:
             for seat in bid_order(rules, self.dealer):
                 bid = self.bids[seat]
                 partner = rules.partner_of(seat)
-                if bid is not None and bid.blind and partner is not None:
+                size = rules.blind_nil_exchange if bid is not None and bid.blind else rules.nil_exchange
+                if bid is not None and bid.tricks == 0 and size and partner is not None:
                     other = self.bids[partner]
                     if other is not None and other.tricks:
                         due += [seat, partner]
         givers = due if done is None else due[:done]
         return tuple(
-            Exchange(giver, tuple(ALL_CARDS[int(card)] for card in self.xcards[giver])) for giver in givers
+            Exchange(giver, tuple(ALL_CARDS[int(card)] for card in self.xcards[giver] if card >= 0))
+            for giver in givers
         )
 
     def tricks(self, exchanges: tuple[Exchange, ...]) -> tuple[tuple[Trick, ...], Trick]:

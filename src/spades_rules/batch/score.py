@@ -42,7 +42,12 @@ def score_hands(
     nil_points, nil_bags, nil_bag_points, helping = _nils(t, taken, nil, blind, has_contract)
     counted = by_bidders + helping
     made = has_contract & (counted >= contract)
-    points = contract.astype(np.int32) * np.int32(_POINTS_PER_BID_TRICK)
+    bid_tricks = contract
+    if rules.blind_bid_min is not None:  # a trick bid blind counts blind_bid_multiplier times
+        blind_seat = ((blind[None, None, :] >> seats.astype(np.uint8)[:, :, None]) & 1).astype(bool)
+        weight = np.where(blind_seat, np.int16(rules.blind_bid_multiplier), np.int16(1))
+        bid_tricks = np.where(bidder, bid * weight, np.int16(0)).sum(axis=1, dtype=np.int32)
+    points = bid_tricks.astype(np.int32) * np.int32(_POINTS_PER_BID_TRICK)
     set_points = -points if rules.set_penalty == "minus_bid" else np.zeros_like(points)  # never doubled
     if rules.ten_for_two_hundred:
         points = np.where(contract >= _TEN_FOR_TWO_HUNDRED, 2 * points, points)
@@ -76,7 +81,7 @@ def _nils(t: BatchTables, taken: Array, nil: Array, blind: Array, has_contract: 
     seats = t.side_seats
     failed = nil & (taken > 0)
     if rules.blind_nil:
-        blind_seat = ((blind[None, None, :] >> seats.astype(np.uint8)[:, :, None]) & 1).astype(bool)
+        blind_seat = ((blind[None, None, :] >> seats.astype(np.uint8)[:, :, None]) & 1).astype(bool) & nil
         value = np.where(blind_seat, np.int32(rules.blind_nil_value), np.int32(rules.nil_value))
         points = (np.where(failed, -value, value) * nil).sum(axis=1, dtype=np.int32)
     else:

@@ -40,13 +40,13 @@ class Arrays:
     the trick in progress (``leader``, ``pos`` cards played to it, ``trick_no`` tricks finished,
     ``led_mask`` the cards that follow the card led), what the finished tricks showed (``broken``: a spade
     was played; ``voids``: four bits per seat, the suits it has shown it lacks), ``won`` (the tricks won by
-    each seat, six bits per seat), the bids made (``nbids``, ``blind`` a bit per seat that bid blind nil,
-    ``redeal`` a bit per seat whose hand may call a redeal), ``unplayed`` (the cards not played yet this
-    hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch.compile`), ``hands_played``
-    (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``, ``winner``). The blind-nil
-    exchange: ``xq`` the pending exchanges' givers, three bits each, ``xleft`` how many, ``npicked`` cards
-    picked so far of the one in progress, ``xdone`` a bit per seat that has passed, ``xcards`` the cards each
-    seat passed.
+    each seat, six bits per seat), the bids made (``nbids``, ``blind`` a bit per seat that bid blind, nil or
+    a number, ``redeal`` a bit per seat whose hand may call a redeal), ``unplayed`` (the cards not played
+    yet this hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch.compile`),
+    ``hands_played`` (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``,
+    ``winner``). The exchanges after a nil: ``xq`` the pending exchanges' givers, three bits each, ``xleft``
+    how many, ``npicked`` cards picked so far of the one in progress, ``xdone`` a bit per seat that has
+    passed, ``xcards`` the cards each seat passed (-1 past the size of a smaller exchange).
     An array only some rules use (the exchange, redeals, ``max_hands``, the draw) has no rows otherwise.
 
     Per seat: ``hand`` (the cards held, a bit mask; during the play the cards held when the play started,

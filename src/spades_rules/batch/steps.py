@@ -33,7 +33,7 @@ from spades_rules.batch.core import (
 )
 from spades_rules.batch.deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
 from spades_rules.batch.score import game_end, moon_winner, score_hands, unique_top
-from spades_rules.codec import BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
+from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
     from spades_rules.batch.state import Array
@@ -241,7 +241,7 @@ def keep_hands(core: Core, rows: Rows, redeal: Array | None = None) -> None:
 def _bid(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s, t = core.s, core.t
     if t.redeal_conditions:
-        calls = codes >= REDEAL_BASE
+        calls = (codes >= REDEAL_BASE) & (codes < REDEAL_BASE + t.players)
         if calls.any():
             called = subset(rows, calls)
             if core.rec is not None:
@@ -251,8 +251,10 @@ def _bid(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
                 return
             rows, codes = subset(rows, ~calls), codes[~calls]
     seat = take(s.to_act, rows)
-    blind = codes == BLIND_NIL_CODE
-    s.bids.ravel()[seat.astype(np.intp) * core.n + ids(core, rows)] = np.where(blind, 0, codes - NIL_CODE)
+    blind_number = codes > BLIND_BID_BASE
+    blind = (codes == BLIND_NIL_CODE) | blind_number
+    value = np.where(blind_number, codes - BLIND_BID_BASE, np.where(codes == BLIND_NIL_CODE, 0, codes - NIL_CODE))
+    s.bids.ravel()[seat.astype(np.intp) * core.n + ids(core, rows)] = value
     s.blind[rows] |= (blind.astype(np.uint8) << seat.astype(np.uint8)).astype(np.uint8)
     made = s.nbids[rows] + 1
     s.nbids[rows] = made
@@ -281,14 +283,14 @@ def _exchange(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s.legal[rows] &= ~bits
     picked += 1
     s.npicked[rows] = picked
-    full = picked == k
+    full = picked == exchange_sizes(core, rows, giver)
     if not full.any():
         return
     done = subset(rows, full) if not full.all() else rows
     giver = giver[full] if not full.all() else giver
     row = ids(core, done)
-    cards = s.xcards[row, giver]  # [rows, k]
-    passed = np.bitwise_or.reduce(t.card_bit[cards], axis=1)
+    cards = s.xcards[row, giver].astype(np.intp)  # [rows, k]: -1 past the exchange's size
+    passed = np.bitwise_or.reduce(np.where(cards >= 0, t.card_bit[cards], np.uint64(0)), axis=1)
     receiver = t.partner[giver]
     flat = s.hand.ravel()
     flat[giver.astype(np.intp) * core.n + row] ^= passed
@@ -307,6 +309,19 @@ def _exchange(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     if not more.all():
         begin_play(core, subset(done, ~more))
         core.phase_lock = None
+
+
+def exchange_sizes(core: Core, rows: Rows, giver: Array) -> Array | int:
+    """The cards of the exchange each row's ``giver`` makes: of the kind of nil that its side bid
+    (``blind_nil_exchange`` after a blind nil, ``nil_exchange`` after a plain nil)."""
+    s, t = core.s, core.t
+    if t.blind_exchange == t.nil_exchange or not t.nil_exchange or not t.blind_exchange:
+        return t.exchange_size
+    row = ids(core, rows)
+    nil_bidder = np.where(s.bids[giver, row] == 0, giver, t.partner[giver]).astype(np.uint8)
+    blind = ((s.blind[row] >> nil_bidder) & 1).astype(bool)
+    sizes: Array = np.where(blind, t.blind_exchange, t.nil_exchange)
+    return sizes
 
 
 # ---------------------------------------------------------------------------------------- the draw
