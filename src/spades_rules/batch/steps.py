@@ -139,8 +139,12 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     s.broken[rows] |= t.spade_in_code[code]
     s.won[rows] += t.won_unit[winner]
     row = ids(core, rows)
-    if core.rec is not None:  # the record keeps the finished tricks, in order
-        core.rec.log.reshape(core.n, t.tricks, t.players)[row, trick_no] = cards.T
+    if core.rec is not None:  # the record keeps the finished tricks, in order (a slice while in lockstep)
+        log = core.rec.log.reshape(core.n, t.tricks, t.players)
+        if isinstance(trick_no, int):
+            log[rows, trick_no] = cards.T
+        else:
+            log[row, trick_no] = cards.T
     s.hand[:, rows] = s.hand.ravel()[core.turn_rows[best].T + row]  # the winner's hand is row 0
     s.leader[rows] = winner
     if locked:  # pos, to_act and trick_no follow from the locks (see core.sync)
