@@ -732,7 +732,8 @@ def test_to_dict_is_json_safe(case: tuple[str, GameState, int]) -> None:
     view = observe(state, seat)
     data = view.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert data["rules"] == state.rules.options()
+    assert data["rules"] == state.rules.to_dict()  # the compact form: a preset and its changes
+    assert Rules.from_dict(data["rules"]) == state.rules
     assert data["seat"] == seat and data["phase"] == state.phase.value
     assert len(data["legal_actions"]) == len(view.legal_actions)
 

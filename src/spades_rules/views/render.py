@@ -21,14 +21,15 @@ imports the observation module for types only.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
 from spades_rules._messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
-from spades_rules.cards import Card, Suit, format_cards
+from spades_rules.cards import ALL_CARDS, CARD_IDS, Card, Suit, format_cards
 from spades_rules.codec import encode_action
 from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
@@ -53,7 +54,7 @@ def to_dict(view: Observation) -> dict[str, Any]:
     """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
     check_view(view)
     return {
-        "rules": view.rules.options(),
+        "rules": view.rules.to_dict(),
         "seat": view.seat,
         "phase": view.phase.value,
         "dealer": view.dealer,
@@ -108,11 +109,23 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------- from_dict
+_Place = str | tuple[Any, ...]
+"""Where a value is in a view: a key (``"hand"``), or a tuple of parts joined only when an error names it
+(``("tricks[", 3, "]", ".cards")``): building each place's text eagerly was a third of reading a view."""
+
+
+def _at(where: _Place) -> str:
+    """The text of a place."""
+    if isinstance(where, str):
+        return where
+    return "".join(_at(part) if isinstance(part, tuple) else str(part) for part in where)
+
+
 class _Bad(Exception):
     """A shape problem at ``where``; turned into an :class:`ObservationError` at the entry points."""
 
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
+    def __init__(self, where: _Place, message: str) -> None:
+        super().__init__(f"{_at(where)}: {message}")
 
 
 def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
@@ -124,23 +137,29 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     naming the key.
     """
     try:
-        return cls(**_fields(data, tuple(field.name for field in attrs.fields(cls) if field.init)))
+        keys = _KEYS.get(cls)
+        if keys is None:
+            keys = _KEYS[cls] = tuple(field.name for field in attrs.fields(cls) if field.init)
+        return cls(**_fields(data, keys))
     except _Bad as error:
         raise ObservationError(f"not a view's dict form: {error}") from None
     except ObservationError as error:  # the view's own check, at its construction
         raise ObservationError(f"not a view's dict form: {str(error).removeprefix(_INCONSISTENT)}") from None
 
 
+_KEYS: Final[dict[type, tuple[str, ...]]] = {}
+"""The fields of each view class read so far, in order (the keys of its dict form)."""
+
+
 def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     """The view's field values read from its dict form, whose ``keys`` are the view's fields."""
     if not isinstance(data, Mapping):
         raise _Bad("view", f"must be a dict, not {type(data).__name__}")
-    for key in data:
-        if key not in keys:
-            raise _Bad("view", f"unknown key {describe(key)}")
-    missing = [key for key in keys if key not in data]
-    if missing:
-        raise _Bad("view", f"missing {', '.join(missing)}")
+    if len(data) != len(keys) or not all(key in data for key in keys):
+        for key in data:
+            if key not in keys:
+                raise _Bad("view", f"unknown key {describe(key)}")
+        raise _Bad("view", f"missing {', '.join(key for key in keys if key not in data)}")
     rules = _rules(data["rules"])
     return {
         "rules": rules,
@@ -174,12 +193,50 @@ def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _rules(options: object) -> Rules:
+    """The rules of a view's ``rules`` key: the compact form (:meth:`Rules.to_dict`, a preset and its
+    changes) or every option (:meth:`Rules.options`, as older views carry)."""
     if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
         raise _Bad("rules", f"must be a dict of options, not {describe(options)}")
-    try:
-        return Rules.standard().evolve(**options)
-    except (SpadesError, TypeError, ValueError, RecursionError) as error:
-        raise _Bad("rules", clip(str(error), 200)) from None
+    key = _rules_key(options)
+    found = _RULES_READ.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = Rules.from_dict(options)
+        except (SpadesError, TypeError, ValueError, RecursionError) as error:
+            raise _Bad("rules", clip(str(error), 200)) from None
+        if key is not None:
+            if len(_RULES_READ) >= _RULES_CACHE:
+                _RULES_READ.clear()
+            _RULES_READ[key] = found
+    return found
+
+
+_RULES_READ: Final[dict[tuple[Any, ...], Rules]] = {}
+"""The rules read from the ``rules`` keys seen last, by :func:`_rules_key`: building a ``Rules`` (validation
+and its compiled tables) is most of the cost of reading a view, and the views of one game all carry the
+same rules (``from_dict``'s speed trick; rules are immutable, so sharing one value is safe)."""
+_RULES_CACHE: Final = 256
+
+
+def _rules_key(options: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A hashable key equal only for equal JSON values (types included: ``true`` is not ``1``), or None for
+    values no option has (dicts, nested lists, long lists): those are read, refused, and never cached."""
+    if len(options) > 100:
+        return None
+    key: list[Any] = []
+    for name, value in options.items():
+        if type(value) is list:
+            if len(value) > 64 or not all(type(item) in _SCALARS for item in value):
+                return None
+            key.append((name, list, tuple((type(item), item) for item in value)))
+        elif type(value) in _SCALARS:
+            key.append((name, type(value), value))
+        else:
+            return None
+    return tuple(key)
+
+
+_SCALARS: Final = frozenset({str, int, bool, float, type(None)})
 
 
 def _phase(value: object) -> Phase:
@@ -189,21 +246,27 @@ def _phase(value: object) -> Phase:
         raise _Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {describe(value)}") from None
 
 
-def _list(value: object, where: str) -> list[Any] | tuple[Any, ...]:
+def _list(value: object, where: _Place) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, list | tuple):
         raise _Bad(where, f"must be a list, not {describe(value)}")
     return value
 
 
-def _tuple(value: object, where: str) -> tuple[Any, ...]:
+def _tuple(value: object, where: _Place) -> tuple[Any, ...]:
     return tuple(_list(value, where))
 
 
-def _items(value: object, where: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
-    return tuple(read(item, f"{where}[{i}]") for i, item in enumerate(_list(value, where)))
+def _items(value: object, where: _Place, read: Callable[[Any, _Place], Any]) -> tuple[Any, ...]:
+    items = _list(value, where)
+    try:  # without building each item's place (most of the cost of a list of small items) ...
+        return tuple([read(item, where) for item in items])
+    except _Bad:  # ... and, for a bad item, read again with places: the error names the item (``bids[2]``)
+        return tuple(read(item, (where, "[", i, "]")) for i, item in enumerate(items))
 
 
-def _mapping(value: object, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
+def _mapping(value: object, where: _Place, keys: Sequence[str]) -> Mapping[str, Any]:
+    if type(value) is dict and len(value) == len(keys) and all(key in value for key in keys):
+        return value
     if not isinstance(value, Mapping):
         raise _Bad(where, f"must be a dict with keys {', '.join(keys)}, not {describe(value)}")
     if set(value) != set(keys):
@@ -211,7 +274,15 @@ def _mapping(value: object, where: str, keys: Sequence[str]) -> Mapping[str, Any
     return value
 
 
-def _card(value: object, where: str) -> Card:
+_CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
+"""Each card by the string ``to_dict`` writes for it: a view's cards are read by a lookup, and only other
+spellings (and errors) go through :meth:`Card.parse`."""
+
+
+def _card(value: object, where: _Place) -> Card:
+    card = _CARD_OF_TEXT.get(value) if type(value) is str else None
+    if card is not None:
+        return card
     if not isinstance(value, str):
         raise _Bad(where, f"a card is a string such as 'AS', not {describe(value)}")
     try:
@@ -220,29 +291,73 @@ def _card(value: object, where: str) -> Card:
         raise _Bad(where, str(error)) from None
 
 
-def _cards(value: object, where: str) -> tuple[Card, ...]:
+def _cards(value: object, where: _Place) -> tuple[Card, ...]:
+    if type(value) is list:
+        try:
+            return tuple([_CARD_OF_TEXT[text] for text in value])
+        except (KeyError, TypeError):  # another spelling, or no card: read one by one, naming the bad one
+            pass
     return _items(value, where, _card)
 
 
-def _suits(value: object, where: str) -> tuple[Suit, ...]:
+def _suits(value: object, where: _Place) -> tuple[Suit, ...]:
+    if type(value) is list:
+        try:
+            return tuple([_SUIT_OF_LETTER[letter] for letter in value])
+        except (KeyError, TypeError):  # not a suit letter: found and named below
+            pass
     suits = []
     for i, letter in enumerate(_list(value, where)):
         if not isinstance(letter, str) or letter not in _SUIT_OF_LETTER:
-            raise _Bad(f"{where}[{i}]", f"a suit is one of C, D, H, S, not {describe(letter)}")
+            raise _Bad((where, "[", i, "]"), f"a suit is one of C, D, H, S, not {describe(letter)}")
         suits.append(_SUIT_OF_LETTER[letter])
     return tuple(suits)
 
 
-def _action(value: object, where: str) -> Action:
+def _action(value: object, where: _Place) -> Action:
+    key = _flat_key(value)
+    found = _ACTIONS_READ.get(key) if key is not None else None
+    if found is not None:
+        return found
     if not isinstance(value, Mapping):
         raise _Bad(where, f"an action is a dict, not {describe(value)}")
     try:
-        return action_from_dict(value)
+        action = action_from_dict(value)
     except SpadesError as error:
         raise _Bad(where, str(error)) from None
+    _remember(_ACTIONS_READ, key, action)
+    return action
 
 
-def _coded_action(value: object, where: str) -> PlayerAction:
+_ACTIONS_READ: Final[dict[tuple[Any, ...], Action]] = {}
+_CODED_READ: Final[dict[tuple[Any, ...], PlayerAction]] = {}
+"""The actions (and the legal actions with their codes) read from the small flat dicts seen last, by
+:func:`_flat_key`: a view carries a dozen of them, the same from view to view (``from_dict``'s speed trick;
+actions are immutable values, so sharing one is safe)."""
+
+
+def _flat_key(value: object) -> tuple[Any, ...] | None:
+    """A hashable key of a small dict of JSON scalars, equal only for equal values of equal types (``true``
+    is not ``1``); None for anything else (lists of cards, odd values), which is read and never cached."""
+    if type(value) is not dict or len(value) > 8:
+        return None
+    items = tuple(value.values())
+    types = tuple(map(type, items))
+    return (tuple(value), items, types) if _SCALARS.issuperset(types) else None
+
+
+def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...] | None, action: Action) -> None:
+    if key is not None:
+        if len(cache) >= 4096:
+            cache.clear()
+        cache[key] = action
+
+
+def _coded_action(value: object, where: _Place) -> PlayerAction:
+    key = _flat_key(value)
+    found = _CODED_READ.get(key) if key is not None else None
+    if found is not None:
+        return found
     if not isinstance(value, Mapping) or "code" not in value:
         raise _Bad(where, f"a legal action is an action's dict with its code, not {describe(value)}")
     action = _action({key: item for key, item in value.items() if key != "code"}, where)
@@ -253,36 +368,37 @@ def _coded_action(value: object, where: str) -> PlayerAction:
     except SpadesError as error:
         raise _Bad(where, str(error)) from None
     if value["code"] != code or type(value["code"]) is not int:
-        raise _Bad(f"{where}.code", f"{action} has the code {code}, not {describe(value['code'])}")
+        raise _Bad((where, ".code"), f"{action} has the code {code}, not {describe(value['code'])}")
+    _remember(_CODED_READ, key, action)
     return action
 
 
-def _trick(value: object, where: str) -> Trick:
+def _trick(value: object, where: _Place) -> Trick:
     data = _mapping(value, where, ("leader", "cards", "winner"))
-    return Trick(data["leader"], _cards(data["cards"], f"{where}.cards"), data["winner"])
+    return Trick(data["leader"], _cards(data["cards"], (where, ".cards")), data["winner"])
 
 
-def _exchange(value: object, where: str) -> ExchangeView:
+def _exchange(value: object, where: _Place) -> ExchangeView:
     data = _mapping(value, where, ("giver", "receiver", "size", "cards"))
-    cards = None if data["cards"] is None else _cards(data["cards"], f"{where}.cards")
+    cards = None if data["cards"] is None else _cards(data["cards"], (where, ".cards"))
     return ExchangeView(giver=data["giver"], receiver=data["receiver"], size=data["size"], cards=cards)
 
 
-def _draw_turn(value: object, where: str) -> DrawTurn:
+def _draw_turn(value: object, where: _Place) -> DrawTurn:
     data = _mapping(value, where, ("turn", "keep", "kept", "discarded"))
-    discarded = None if data["discarded"] is None else _card(data["discarded"], f"{where}.discarded")
-    kept = _card(data["kept"], f"{where}.kept")
+    discarded = None if data["discarded"] is None else _card(data["discarded"], (where, ".discarded"))
+    kept = _card(data["kept"], (where, ".kept"))
     return DrawTurn(turn=data["turn"], keep=data["keep"], kept=kept, discarded=discarded)
 
 
 _SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
 
 
-def _result(value: object, where: str) -> HandScore:
+def _result(value: object, where: _Place) -> HandScore:
     try:
         return HandScore.from_dict(value)  # type: ignore[arg-type]  # it checks that value is a dict
     except ScoreSheetError as error:
-        raise _Bad(where + error.where.removeprefix("hand"), str(error).partition(": ")[2]) from None
+        raise _Bad(_at(where) + error.where.removeprefix("hand"), str(error).partition(": ")[2]) from None
 
 
 # ---------------------------------------------------------------------------------------- the shape check
@@ -325,27 +441,29 @@ def _check(view: Observation) -> None:
     if not isinstance(rules, Rules):
         raise _Bad("rules", f"must be a Rules, not {describe(rules)}")
     n, sides = rules.players, rules.num_sides
-    deck = frozenset(rules.deck)
-    size_of_deck = len(deck)  # every count in a view is at most the deck's size: a picture draws that many backs
+    deck = rules.tables.deck_mask
+    size_of_deck = deck.bit_count()  # every count in a view is at most the deck's size: a picture draws that many backs
     seat = _seat(view.seat, "seat", n)
     if not isinstance(view.phase, Phase):
         raise _Bad("phase", f"must be a Phase, not {describe(view.phase)}")
     _seat(view.dealer, "dealer", n)
     if view.to_act is not None:
         _seat(view.to_act, "to_act", n)
-    seen: dict[Card, str] = {}
+    seen = _Seen()
     if view.hand is not None:
         hand = _check_cards(view.hand, "hand", deck, seen)
-        if list(hand) != sorted(hand):
+        indices = [card.index for card in hand]
+        if indices != sorted(indices):
             raise _Bad("hand", "must be sorted")
     _check_ints(view.hand_sizes, "hand_sizes", n, 0, size_of_deck)
     bids = _check_length(view.bids, "bids", n)
     for at, bid in enumerate(bids):
         if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad(f"bids[{at}]", f"must be None or seat {at}'s Bid, not {describe(bid)}")
+            raise _Bad(("bids[", at, "]"), f"must be None or seat {at}'s Bid, not {describe(bid)}")
     tricks = _check_length(view.tricks, "tricks", None, size_of_deck // n)
-    for at, trick in enumerate(tricks):
-        _check_trick(trick, f"tricks[{at}]", n, deck, seen, complete=True)
+    if not _finished_tricks_pass(tricks, n, deck, seen):
+        for at, trick in enumerate(tricks):  # one by one, to name what is wrong
+            _check_trick(trick, ("tricks[", at, "]"), n, deck, seen, complete=True)
     if view.current_trick is not None:
         _check_trick(view.current_trick, "current_trick", n, deck, seen, complete=False)
     _check_ints(view.tricks_won, "tricks_won", n, 0, size_of_deck // n)
@@ -353,21 +471,21 @@ def _check(view: Observation) -> None:
         raise _Bad("spades_broken", f"must be true or false, not {describe(view.spades_broken)}")
     for at, suits in enumerate(_check_length(view.voids, "voids", n)):
         if not isinstance(suits, tuple) or not all(isinstance(suit, Suit) for suit in suits):
-            raise _Bad(f"voids[{at}]", f"must be a tuple of suits, not {describe(suits)}")
+            raise _Bad(("voids[", at, "]"), f"must be a tuple of suits, not {describe(suits)}")
     for at, cards in enumerate(_check_length(view.known_cards, "known_cards", n)):
-        _check_cards(cards, f"known_cards[{at}]", deck, seen)
+        _check_cards(cards, ("known_cards[", at, "]"), deck, seen)
     for at, exchange in enumerate(_check_length(view.exchanges, "exchanges", None)):
-        where = f"exchanges[{at}]"
+        where = ("exchanges[", at, "]")
         if not isinstance(exchange, ExchangeView):
             raise _Bad(where, f"must be an ExchangeView, not {describe(exchange)}")
-        _seat(exchange.giver, f"{where}.giver", n)
-        _seat(exchange.receiver, f"{where}.receiver", n)
-        size = _int(exchange.size, f"{where}.size", 0, size_of_deck)
-        if exchange.cards is not None and len(_check_cards(exchange.cards, f"{where}.cards", deck, {})) != size:
-            raise _Bad(f"{where}.cards", f"must hold its {size} cards")
+        _seat(exchange.giver, (where, ".giver"), n)
+        _seat(exchange.receiver, (where, ".receiver"), n)
+        size = _int(exchange.size, (where, ".size"), 0, size_of_deck)
+        if exchange.cards is not None and len(_check_cards(exchange.cards, (where, ".cards"), deck, None)) != size:
+            raise _Bad((where, ".cards"), f"must hold its {size} cards")
     for at, pair in enumerate(_check_length(view.pending_exchanges, "pending_exchanges", None, n)):
-        for k, giver_or_receiver in enumerate(_check_length(pair, f"pending_exchanges[{at}]", 2)):
-            _seat(giver_or_receiver, f"pending_exchanges[{at}][{k}]", n)
+        for k, giver_or_receiver in enumerate(_check_length(pair, ("pending_exchanges[", at, "]"), 2)):
+            _seat(giver_or_receiver, ("pending_exchanges[", at, "][", k, "]"), n)
     draws = _check_length(view.draws, "draws", None, size_of_deck // 2)
     if not all(isinstance(keep, bool) for keep in draws):
         raise _Bad("draws", "must be true/false decisions")
@@ -380,27 +498,27 @@ def _check(view: Observation) -> None:
     _check_ints(view.initial_scores, "initial_scores", sides, -_MAX_INT)
     _check_ints(view.initial_bags, "initial_bags", sides, 0)
     for at, result in enumerate(_check_length(view.results, "results", None)):
-        _check_result(result, f"results[{at}]", n, sides)
+        _check_result(result, ("results[", at, "]"), n, sides)
     if view.winner is not None:
         _seat(view.winner, "winner", sides)
     for at, action in enumerate(_check_length(view.legal_actions, "legal_actions", None)):
         if not isinstance(action, PlayerAction) or action.seat != seat:
-            raise _Bad(f"legal_actions[{at}]", f"must be an action of seat {seat}, not {describe(action)}")
+            raise _Bad(("legal_actions[", at, "]"), f"must be an action of seat {seat}, not {describe(action)}")
 
 
-def _int(value: object, where: str, minimum: int, maximum: int = _MAX_INT) -> int:
+def _int(value: object, where: _Place, minimum: int, maximum: int = _MAX_INT) -> int:
     if type(value) is not int or not minimum <= value <= maximum:
         raise _Bad(where, f"must be an integer from {minimum} to {maximum}, not {describe(value)}")
     return value
 
 
-def _seat(value: object, where: str, count: int) -> int:
+def _seat(value: object, where: _Place, count: int) -> int:
     if type(value) is not int or not 0 <= value < count:
         raise _Bad(where, f"must be a number from 0 to {count - 1}, not {describe(value)}")
     return value
 
 
-def _check_length(value: object, where: str, length: int | None, most: int | None = None) -> tuple[Any, ...]:
+def _check_length(value: object, where: _Place, length: int | None, most: int | None = None) -> tuple[Any, ...]:
     if not isinstance(value, tuple):
         raise _Bad(where, f"must be a tuple, not {describe(value)}")
     if length is not None and len(value) != length:
@@ -410,69 +528,124 @@ def _check_length(value: object, where: str, length: int | None, most: int | Non
     return value
 
 
-def _check_ints(value: object, where: str, length: int, minimum: int, maximum: int = _MAX_INT) -> None:
+def _check_ints(value: object, where: _Place, length: int, minimum: int, maximum: int = _MAX_INT) -> None:
+    if (
+        type(value) is tuple
+        and len(value) == length
+        and all(type(item) is int and minimum <= item <= maximum for item in value)
+    ):
+        return
     for at, item in enumerate(_check_length(value, where, length)):
-        _int(item, f"{where}[{at}]", minimum, maximum)
+        _int(item, (where, "[", at, "]"), minimum, maximum)
 
 
-def _check_card(card: object, where: str, deck: frozenset[Card]) -> Card:
-    if type(card) is not Card or card not in deck:
+def _check_card(card: object, where: _Place, deck: int) -> Card:
+    if id(card) not in CARD_IDS or not cast(Card, card).bit & deck:  # one of the 54 cards, then of the deck
         raise _Bad(where, f"{describe(card)} is not a card of these rules' deck")
-    return card
+    return cast(Card, card)
 
 
-def _check_cards(cards: object, where: str, deck: frozenset[Card], seen: dict[Card, str]) -> tuple[Card, ...]:
+_BIT: Final = operator.attrgetter("bit")
+
+
+class _Seen:
+    """The cards seen so far in a view, as a mask, and where (to name the other place of a card seen twice)."""
+
+    __slots__ = ("places", "total")
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.places: list[tuple[_Place, int]] = []
+
+
+def _check_cards(cards: object, where: _Place, deck: int, seen: _Seen | None) -> tuple[Card, ...]:
+    """``cards`` as a tuple of cards of the deck, each once, none of them ``seen`` elsewhere (then added)."""
     checked = _check_length(cards, where, None)
-    for card in checked:
-        _check_card(card, where, deck)
-        if card in seen:
-            raise _Bad(where, f"{card} is also in {seen[card]}: a card is in one place only")
-        seen[card] = where
+    if not CARD_IDS.issuperset(map(id, checked)):  # something that is not one of the 54 cards: name it
+        for card in checked:
+            _check_card(card, where, deck)
+    mask = sum(map(_BIT, checked))  # distinct cards' bits add without a carry: as many bits set as cards
+    if mask.bit_count() != len(checked):
+        twice = next(card for at, card in enumerate(checked) if card in checked[:at])
+        raise _Bad(where, f"{twice} is also in {_at(where)}: a card is in one place only")
+    if mask & ~deck:
+        _check_card(next(card for card in checked if card.bit & ~deck), where, deck)
+    if seen is not None:
+        if mask & seen.total:
+            place, held = next((place, held) for place, held in seen.places if held & mask)
+            card = next(card for card in checked if card.bit & held)
+            raise _Bad(where, f"{card} is also in {_at(place)}: a card is in one place only")
+        seen.total |= mask
+        seen.places.append((where, mask))
     return checked
 
 
-def _check_trick(
-    trick: object, where: str, n: int, deck: frozenset[Card], seen: dict[Card, str], *, complete: bool
-) -> None:
+def _check_trick(trick: object, where: _Place, n: int, deck: int, seen: _Seen, *, complete: bool) -> None:
     if not isinstance(trick, Trick):
         raise _Bad(where, f"must be a Trick, not {describe(trick)}")
-    _seat(trick.leader, f"{where}.leader", n)
-    cards = _check_cards(trick.cards, f"{where}.cards", deck, seen)
+    _seat(trick.leader, (where, ".leader"), n)
+    cards = _check_cards(trick.cards, (where, ".cards"), deck, seen)
     if complete:
         if len(cards) != n:
-            raise _Bad(f"{where}.cards", f"a finished trick holds {n} cards, not {len(cards)}")
-        _seat(trick.winner, f"{where}.winner", n)
+            raise _Bad((where, ".cards"), f"a finished trick holds {n} cards, not {len(cards)}")
+        _seat(trick.winner, (where, ".winner"), n)
     elif len(cards) >= n or trick.winner is not None:
         raise _Bad(where, f"a trick in progress holds fewer than {n} cards and has no winner")
 
 
-def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: frozenset[Card]) -> None:
+def _finished_tricks_pass(tricks: tuple[Any, ...], n: int, deck: int, seen: _Seen) -> bool:
+    """Whether every finished trick passes :func:`_check_trick` (then its cards are ``seen``), checked for all
+    the tricks at once (``check_view``'s speed trick: the tricks are most of a view); False leaves ``seen``
+    as it was, for the trick-by-trick check that names the problem."""
+    masks = []
+    for trick in tricks:
+        if not (
+            type(trick) is Trick
+            and type(trick.leader) is int
+            and 0 <= trick.leader < n
+            and type(trick.winner) is int
+            and 0 <= trick.winner < n
+            and type(trick.cards) is tuple
+            and len(trick.cards) == n
+            and CARD_IDS.issuperset(map(id, trick.cards))
+        ):
+            return False
+        masks.append(sum(map(_BIT, trick.cards)))
+    mask = sum(masks)  # distinct cards' bits add without a carry, as in _check_cards
+    if mask.bit_count() != n * len(tricks) or mask & ~deck or mask & seen.total:
+        return False
+    seen.total |= mask
+    seen.places.extend((("tricks[", at, "].cards"), held) for at, held in enumerate(masks))
+    return True
+
+
+def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: int) -> None:
     for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
         where = f"own_draws[{at}]"
         if not isinstance(turn, DrawTurn):
             raise _Bad(where, f"must be a DrawTurn, not {describe(turn)}")
-        number = _int(turn.turn, f"{where}.turn", 0)
+        number = _int(turn.turn, (where, ".turn"), 0)
         if number >= len(draws) or turn.keep is not draws[number]:
             raise _Bad(where, "must be one of the draw turns, with its keep decision")
-        _check_card(turn.kept, f"{where}.kept", deck)
+        _check_card(turn.kept, (where, ".kept"), deck)
         if turn.discarded is not None:
-            _check_card(turn.discarded, f"{where}.discarded", deck)
+            _check_card(turn.discarded, (where, ".discarded"), deck)
 
 
-def _check_result(result: object, where: str, n: int, sides: int) -> None:
+def _check_result(result: object, where: _Place, n: int, sides: int) -> None:
     if not isinstance(result, HandScore):
         raise _Bad(where, f"must be a HandScore, not {describe(result)}")
-    for at, bid in enumerate(_check_length(result.bids, f"{where}.bids", n)):
+    for at, bid in enumerate(_check_length(result.bids, (where, ".bids"), n)):
         if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad(f"{where}.bids[{at}]", f"must be None or seat {at}'s Bid, not {describe(bid)}")
-    _check_ints(result.tricks_won, f"{where}.tricks_won", n, 0)
-    for at, side in enumerate(_check_length(result.sides, f"{where}.sides", sides)):
+            raise _Bad((where, ".bids[", at, "]"), f"must be None or seat {at}'s Bid, not {describe(bid)}")
+    _check_ints(result.tricks_won, (where, ".tricks_won"), n, 0)
+    for at, side in enumerate(_check_length(result.sides, (where, ".sides"), sides)):
         if not isinstance(side, SideScore):
-            raise _Bad(f"{where}.sides[{at}]", f"must be a SideScore, not {describe(side)}")
+            raise _Bad((where, ".sides[", at, "]"), f"must be a SideScore, not {describe(side)}")
         for name in _SIDE_FIELDS:
             value = getattr(side, name)
             if value is not None and type(value) not in (int, bool):
-                raise _Bad(f"{where}.sides[{at}].{name}", f"must be a number, not {describe(value)}")
+                raise _Bad((where, ".sides[", at, "].", name), f"must be a number, not {describe(value)}")
 
 
 # ---------------------------------------------------------------------------------------- text
@@ -483,10 +656,14 @@ def render(view: Observation) -> str:
     head = f"Seat {view.seat} - {view.phase.value.replace('_', ' ')} phase, dealer {view.dealer}"
     if view.to_act is not None:
         head += ", your turn" if view.to_act == view.seat else f", seat {view.to_act} to act"
-    lines = [head, "Scores: " + ", ".join(
-        f"side {side}: {score} ({bags} bags)"
-        for side, (score, bags) in enumerate(zip(view.scores, view.bags, strict=True))
-    )]
+    lines = [
+        head,
+        "Scores: "
+        + ", ".join(
+            f"side {side}: {score} ({bags} bags)"
+            for side, (score, bags) in enumerate(zip(view.scores, view.bags, strict=True))
+        ),
+    ]
     if view.phase is Phase.GAME_OVER:
         lines.append("Game over: " + ("a draw" if view.winner is None else f"side {view.winner} wins"))
     if view.phase is Phase.DEAL:
@@ -504,9 +681,7 @@ def render(view: Observation) -> str:
             seen = [turn.discarded for turn in view.own_draws if turn.discarded is not None]
             unseen = sum(turn.discarded is None for turn in view.own_draws)
             lines.append(f"You kept: {kept}")
-            lines.append(
-                f"You discarded: {format_cards(seen) or '-'}" + (f" (+{unseen} unseen)" if unseen else "")
-            )
+            lines.append(f"You discarded: {format_cards(seen) or '-'}" + (f" (+{unseen} unseen)" if unseen else ""))
         if view.draw_card is not None:
             lines.append(f"Top card of the stock: {view.draw_card} (keep or reject)")
     if rules.bid_format.has_bids:
@@ -524,7 +699,8 @@ def render(view: Observation) -> str:
     lines.append("Tricks won: " + ", ".join(f"{seat}: {won}" for seat, won in enumerate(view.tricks_won)))
     voids = [
         f"{seat}: {' '.join(Suit(suit).name.lower() for suit in suits)}"
-        for seat, suits in enumerate(view.voids) if suits
+        for seat, suits in enumerate(view.voids)
+        if suits
     ]
     if voids:
         lines.append("Known voids: " + "; ".join(voids))
