@@ -183,3 +183,30 @@ def test_both_loops_end_under_random_rules_and_starting_scores(rules: Rules, see
     _ends_hand(before, state)
     if not state.is_over:
         _play_game(state, rng)
+
+
+@pytest.mark.parametrize("moon", ["win", "points"])
+def test_both_loops_end_when_a_side_shoots_the_moon(moon: str) -> None:
+    """A side that bids every trick and takes them all: under ``moon="win"`` the game ends there, an outright
+    win from any score; under ``"points"`` it scores ``moon_points`` and the game goes on (to ``max_hands``)."""
+    rules = Rules.standard().evolve(moon=moon, max_hands=4)
+    hands = [
+        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+    ]
+    rng = random.Random(4)
+    state = apply(new_game(rules, scores=[-150, 0]), Deal.from_hands(rules, 0, hands))
+    contract = {0: Bid(0, 12), 1: Bid(1, 3), 2: Bid(2, 1), 3: Bid(3, 3)}
+    while state.in_hand:
+        seat = state.to_act
+        bid = contract.get(seat) if seat is not None and state.phase is Phase.BID else None
+        state = apply(state, bid if bid is not None else rng.choice(legal_actions(state)))
+    assert state.results[-1].tricks_won[0] == 13 and state.results[-1].sides[0].moon
+    assert state.to_act is None and legal_actions(state) == ()
+    if moon == "win":
+        assert state.is_over and state.winner == 0 and state.hands_played == 1
+    else:
+        assert not state.is_over and state.is_chance
+        assert _play_game(state, rng).is_over
