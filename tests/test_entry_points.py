@@ -7,8 +7,10 @@ from __future__ import annotations
 import ast
 import builtins
 import concurrent.futures
+import functools
 import inspect
 import math
+import os
 import pickle
 import random
 import subprocess
@@ -893,3 +895,47 @@ def test_openspiel_parameters_must_be_a_dict() -> None:
     for bad in (None, [("preset", "standard")], {1: 2}):
         with pytest.raises(RulesError, match="dict of option names"):
             openspiel.rules_from_parameters(bad)
+
+
+# ---------------------------------------------------------------------------------------- the walk
+def _walk_names() -> list[str]:
+    from _hostile import walked_targets
+
+    return [target.name for target in walked_targets()]
+
+
+_WALKED = _walk_names()
+
+
+@functools.cache
+def _targets_by_name() -> dict[str, Any]:
+    """The walked targets, found once for the quick walk (their sample instances are shared by its calls)."""
+    from _hostile import walked_targets
+
+    return {target.name: target for target in walked_targets()}
+_FUZZ = bool(os.environ.get("SPADES_FUZZ"))
+
+
+def test_the_walk_covers_the_public_callables() -> None:
+    """Every public callable is walked, or left out with a reason, or named here for lacking samples."""
+    from _hostile import NOT_WALKED, targets
+
+    left = [t.name for t in targets() if t.name not in _WALKED and not t.name.startswith(tuple(NOT_WALKED))]
+    assert len(_WALKED) > 250
+    assert not left, f"add sample arguments to tests/_hostile.py for: {left}"
+
+
+@pytest.mark.parametrize("name", _WALKED)
+def test_every_public_callable_raises_only_library_errors_on_hostile_arguments(name: str) -> None:
+    """Each public callable, with valid sample arguments but one replaced by a hostile value (one of each
+    class here; every value with ``SPADES_FUZZ=1``, in a child process with bounded memory): it returns, or
+    raises a library error with a bounded message, within the time bound. Never a TypeError, an
+    AttributeError, a RecursionError, a MemoryError or a ten-million-character message."""
+    from _hostile import walk_in_child, walk_labels, walk_target
+
+    labels = walk_labels(quick=not _FUZZ)
+    if _FUZZ:
+        calls, failures = walk_in_child(name, labels)
+    else:
+        calls, failures = walk_target(_targets_by_name()[name], labels)
+    assert calls > 0 and not failures, failures

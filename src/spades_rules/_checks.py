@@ -24,7 +24,7 @@ def check_seat(value: object, players: int, name: str = "seat") -> int:
     if not isinstance(value, (bool, str, float)) and type(value).__name__ not in ("bool_", "bool"):
         try:
             index = operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
+        except Exception:  # no integer, or one whose __index__ fails
             pass
         else:
             if 0 <= index < players:

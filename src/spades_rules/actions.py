@@ -49,6 +49,7 @@ from spades_rules._checks import (
     integer_or_none,
     never_raising_text,
     random_source,
+    read_items,
 )
 from spades_rules._messages import describe
 from spades_rules.cards import ALL_CARDS, Card, cards_of_bits, format_cards, iterable_arg, parse_cards
@@ -175,6 +176,7 @@ class Deal:
             raise RulesError("Deal.from_hands needs dealt hands; the two-player draw deals a stock")
         n = rules.players
         dealer = check_dealer(dealer, n)
+        hands = read_items(hands, "Deal.from_hands", "hands", limit=n, error=RulesError)
         if len(hands) != n:
             raise RulesError(f"expected {n} hands, got {len(hands)}")
         parsed = [_to_cards(hand) for hand in hands]

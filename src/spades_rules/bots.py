@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
-from spades_rules._checks import not_a_state, random_source
+from spades_rules._checks import not_a_state, random_source, read_items
 from spades_rules._messages import describe
 from spades_rules._playouts import hand_value, play_out, points_value
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
@@ -478,9 +478,14 @@ def iter_game(
         raise ArgumentTypeError(
             f"iter_game() needs a Rules value as rules, not {type(rules).__name__}", parameter="rules"
         )
+    bots = read_items(bots, "iter_game()", "bots", limit=rules.players, error=ArgumentTypeError)
     if len(bots) != rules.players:
         raise SeatError(f"expected {rules.players} bots, one per seat, got {len(bots)}",
                         seat=len(bots), players=rules.players)
+    for at, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ArgumentTypeError(f"bots[{at}] must be a bot (with a choose method), not {describe(bot)}",
+                                    parameter="bots")
     rng = random_source(seed, "iter_game", "seed")
     state = new_game(rules, dealer=dealer)
     while not state.is_over:
@@ -520,11 +525,12 @@ def play_game(
         raise ArgumentTypeError(f"max_hands must be an integer or None, not {type(max_hands).__name__}",
                                 parameter="max_hands")
     if max_hands is not None and max_hands < 1:
-        raise RulesError(f"max_hands must be at least 1, not {max_hands}")
+        raise RulesError(f"max_hands must be at least 1, not {describe(max_hands)}")
     if isinstance(rules, Rules):
         if rules.max_hands is not None and max_hands not in (None, GAME_BACKSTOP, rules.max_hands):
             raise RulesError(
-                f"the rules end the game after {rules.max_hands} hands; max_hands={max_hands} would be ignored"
+                f"the rules end the game after {rules.max_hands} hands; "
+                f"max_hands={describe(max_hands)} would be ignored"
             )
         rules = with_backstop(rules, max_hands)
     state = new_game(rules, dealer=dealer)

@@ -82,13 +82,12 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from math import comb
 from typing import Final
 
-from spades_rules._checks import check_seat, not_a_state, not_an_action
+from spades_rules._checks import check_seat, integer_or_none, not_a_state, not_an_action, read_items
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
@@ -300,6 +299,17 @@ def mask_refusal(rules: Rules, compact: bool) -> str | None:
 
 
 # ------------------------------------------------------------------------------------ decoding
+def _code(value: object) -> int:
+    """``value`` as an action code (an ``int`` or an integer-like value such as ``numpy.int64``), or the
+    ``NOT_AN_ACTION`` error."""
+    if type(value) is int:
+        return value
+    code = integer_or_none(value)
+    if code is None:
+        raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(value)}")
+    return code
+
+
 _PHASE_OF_KIND: Final = {
     "play": Phase.PLAY,
     "bid": Phase.BID,
@@ -358,15 +368,13 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
     """
     if type(state) is not GameState:
         raise not_a_state(state, "decode_action")
-    if type(code) is not int:
-        if isinstance(code, bool) or not hasattr(code, "__index__"):
-            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(code)}")
-        code = operator.index(code)  # NumPy integers, as an argmax over a mask gives them
+    code = _code(code)  # NumPy integers, as an argmax over a mask gives them
     rules = state.rules
     limit = num_distinct_actions(rules)
     if not 0 <= code < limit:
         raise IllegalActionError(
-            IllegalReason.NOT_AN_ACTION, f"code {code} is not an action code: these rules use 0 to {limit - 1}"
+            IllegalReason.NOT_AN_ACTION,
+            f"code {describe(code)} is not an action code: these rules use 0 to {limit - 1}",
         )
     if state.phase is Phase.GAME_OVER:
         raise IllegalActionError(IllegalReason.GAME_OVER, f"the game is over; code {code} is not accepted")
@@ -421,7 +429,7 @@ def legal_codes(
     if type(state) is not GameState:
         raise not_a_state(state, "legal_codes")
     if not _check_compact(compact, "legal_codes"):
-        if picked != ():
+        if not (type(picked) is tuple and not picked):  # never compares what was given (an array)
             _check_picked(state, picked, False, "legal_codes")
         return tuple(encode_action(action) for action in legal_actions(state, seat))
     _, chosen = _check_picked(state, picked, True, "legal_codes")
@@ -467,7 +475,7 @@ def _check_picked(
         raise ArgumentTypeError(
             f"{function}(): picked must be a tuple of cards, not {type(picked).__name__}", parameter="picked"
         )
-    cards = tuple(picked)
+    cards = read_items(picked, f"{function}()", "picked cards", error=ArgumentTypeError)  # bounded: never endless
     if not cards:
         return cards, 0
     if not compact:
@@ -527,15 +535,12 @@ def compact_step(state: GameState, picked: Iterable[Card], code: int) -> tuple[G
     if type(state) is not GameState:
         raise not_a_state(state, "compact_step")
     cards, chosen = _check_picked(state, picked, True, "compact_step")
-    if type(code) is not int:
-        if isinstance(code, bool) or not hasattr(code, "__index__"):
-            raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(code)}")
-        code = operator.index(code)
+    code = _code(code)
     limit = _num_distinct_actions(state.rules, True)
     if not 0 <= code < limit:
         raise IllegalActionError(
             IllegalReason.NOT_AN_ACTION,
-            f"code {code} is not an action code of the compact space: these rules use 0 to {limit - 1}",
+            f"code {describe(code)} is not an action code of the compact space: these rules use 0 to {limit - 1}",
         )
     if state.phase is not Phase.EXCHANGE:
         return apply(state, decode_action(code, state)), ()

@@ -38,7 +38,7 @@ import enum
 import pickle
 from typing import Any
 
-from spades_rules._messages import describe
+from spades_rules._messages import clip, describe
 
 __all__ = [
     "ArgumentTypeError",
@@ -172,6 +172,7 @@ class RecordError(SpadesError):
     """Where the record went wrong (``"actions[57]"``, ``"line 12"``, ``"rules"``), or empty."""
 
     def __init__(self, message: str, *, where: str = "") -> None:
+        where = _where(where)
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
 
@@ -186,8 +187,14 @@ class ScoreSheetError(SpadesError):
     """Where a saved sheet or hand score went wrong (``"hands[2].tricks"``), or empty."""
 
     def __init__(self, message: str, *, where: str = "") -> None:
+        where = _where(where)
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
+
+
+def _where(where: object) -> str:
+    """An error's ``where``: a place in a record or a sheet, a short text (anything else is described)."""
+    return clip(where, 200) if type(where) is str else describe(where)
 
 
 class ObservationError(SpadesError):

@@ -23,9 +23,7 @@ spades_rules.errors.IllegalActionError: seat 2 sent 3:bid 3, an action of seat 3
 
 from __future__ import annotations
 
-import operator
-
-from spades_rules._checks import check_seat, not_a_state, not_an_action
+from spades_rules._checks import check_seat, integer_or_none, not_a_state, not_an_action
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
 from spades_rules.codec import decode_action
 from spades_rules.engine import apply
@@ -79,9 +77,9 @@ def apply_from_seat(state: GameState, seat: int, move: Action | int) -> GameStat
             IllegalReason.CHANCE_ACTION, f"seat {seat} sent a deal, the chance action: only the table deals",
             action=move,
         )
-    if isinstance(move, bool) or not hasattr(move, "__index__"):
+    code = integer_or_none(move)
+    if code is None:
         raise not_an_action(move, "apply_from_seat", "move")
-    code = operator.index(move)
     action = decode_action(code, state)
     if action.seat != seat:
         if isinstance(action, Redeal):

@@ -212,6 +212,10 @@ def game_parameters(
     """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"game_parameters needs a Rules value, not {type(rules).__name__}", parameter="rules")
+    for name, flag in (("whole_game", whole_game), ("compact_actions", compact_actions)):
+        if type(flag) is not bool:
+            raise ArgumentTypeError(f"game_parameters({name}=...) must be True or False, not {describe(flag)}",
+                                    parameter=name)
     params = {name: _parameter_value(name, getattr(rules, name)) for name in rules.changes()}
     if whole_game:
         params["whole_game"] = True
@@ -279,6 +283,8 @@ class SpadesGame(pyspiel.Game):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         # pyspiel hands over every parameter, the defaults filled in: an option at standard Spades' default
         # value keeps the preset's value, any other value overrides it.
+        if params is not None and not isinstance(params, Mapping):
+            raise RulesError(f"game parameters are a dict of option names to values, not {describe(params)}")
         explicit = {name: value for name, value in (params or {}).items() if _SPEC.get(name, _MISSING) != value}
         whole_game = explicit.pop("whole_game", False)
         compact = explicit.pop("compact_actions", False)

@@ -51,6 +51,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from spades_rules._checks import integer_or_none, random_source
 from spades_rules._episodes import (
     check_action_space,
     episode_over,
@@ -123,7 +124,7 @@ class raw_env(AECEnv, EzPickle):
                 f"env needs Rules or a preset name, not {type(rules_or_preset).__name__}",
                 parameter="rules_or_preset",
             )
-        if render_mode not in (None, "human", "ansi"):
+        if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
         self.rules: Rules = episode_rules(rules, whole_game)
         self.whole_game = whole_game
@@ -163,12 +164,15 @@ class raw_env(AECEnv, EzPickle):
         return self._picked
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def _seat(self, agent: str) -> int:
+        if type(agent) is not str or agent not in self.possible_agents:
+            raise ArgumentTypeError(f"no agent called {describe(agent)}: the agents are {self.possible_agents}",
+                                    parameter="agent")
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
@@ -185,7 +189,7 @@ class raw_env(AECEnv, EzPickle):
     # -------------------------------------------------------------------------------- the AEC loop
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random_source(seed, "env.reset", "seed")  # NumPy integers too; a list is refused
         self.agents = self.possible_agents[:]
         self._state = self._deal(new_game(self.rules))
         self._redeals = 0
@@ -213,7 +217,11 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         before = self._state
-        after, self._picked, redeal = play_code(before, int(action), self.compact_actions, self._picked)
+        code = integer_or_none(action)  # PettingZoo's wrappers pass NumPy integers
+        if code is None:
+            raise ArgumentTypeError(f"step() needs an action code (an integer), not {describe(action)}",
+                                    parameter="action")
+        after, self._picked, redeal = play_code(before, code, self.compact_actions, self._picked)
         after = self._deal(after)
         self._redeals = self._redeals + 1 if redeal else 0
         self._state = after

@@ -458,9 +458,10 @@ class Rules:
         >>> Rules.individual(5).cards_each, len(Rules.individual(5).sides)
         (10, 5)
         """
-        if players not in (3, 4, 5):
-            raise RulesError(f"individual play is for 3, 4 or 5 players, not {players}")
-        return cls.preset(f"individual_{players}")
+        number = integer_or_none(players)
+        if number not in (3, 4, 5):
+            raise RulesError(f"individual play is for 3, 4 or 5 players, not {describe(players)}")
+        return cls.preset(f"individual_{number}")
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:

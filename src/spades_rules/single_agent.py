@@ -53,7 +53,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from spades_rules._checks import check_seat
+from spades_rules._checks import check_seat, integer_or_none
 from spades_rules._episodes import (
     MAX_REDEALS,
     check_action_space,
@@ -91,6 +91,11 @@ _REWARDS: Final = ("points", "margin")
 def observation_box(rules: Rules, picks: bool) -> spaces.Box:
     """The space of a seat's observation vector: :func:`~spades_rules.tensor.observation_tensor` of its
     view (followed by the cards it has picked, with ``picks``), each block within its bounds."""
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"observation_box needs a Rules value, not {describe(rules)}", parameter="rules")
+    if type(picks) is not bool:
+        raise ArgumentTypeError(f"observation_box(picks=...) must be True or False, not {describe(picks)}",
+                                parameter="picks")
     size = observation_tensor_size(rules)
     low = np.zeros(size + (len(rules.deck) if picks else 0), np.float32)
     high = np.ones(low.size, np.float32)
@@ -168,9 +173,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         else:
             specs = (_check_opponent(opponents, ""),) * others
         self._specs = specs
-        if reward not in _REWARDS:
+        if type(reward) is not str or reward not in _REWARDS:
             raise RulesError(f"reward must be one of {', '.join(_REWARDS)}, not {describe(reward)}")
-        if render_mode not in (None, "human", "ansi"):
+        if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
         self.whole_game: bool = whole_game
         self.compact_actions: bool = check_action_space(rules, compact_actions, "single_agent_env")
@@ -212,6 +217,12 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        if seed is not None:  # gymnasium takes a non-negative int (a NumPy integer too, as an int here)
+            number = integer_or_none(seed)
+            if number is None or number < 0:
+                raise ArgumentTypeError(f"reset(seed=...) must be a non-negative integer or None, not {describe(seed)}",
+                                        parameter="seed")
+            seed = number
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self._bots = {}
@@ -232,7 +243,12 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
         if self._done:
             raise RulesError("the episode is over: call reset() before step()")
-        code = int(action)
+        code = integer_or_none(action)  # a NumPy integer (or a 0-d array) as agents give it
+        if code is None and getattr(action, "shape", None) == (1,) and getattr(action, "dtype", None) is not None:
+            code = integer_or_none(action[0])  # type: ignore[index]  # a one-element array of an integer
+        if code is None:
+            raise ArgumentTypeError(f"step() needs an action code (an integer), not {describe(action)}",
+                                    parameter="action")
         if code not in self._offered():
             self._done = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}

@@ -68,7 +68,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
         'pip install hypothesis (from a checkout: pip install -e ".[testing]")'
     ) from _error
 
-from spades_rules._checks import not_a_state
+from spades_rules._checks import integer_or_none, not_a_state, random_source, read_items
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
@@ -110,10 +110,19 @@ _PLAYERS: Final = (2, 3, 4, 5)
 def _player_counts(players: int | Collection[int] | None) -> tuple[int, ...]:
     if players is None:
         return _PLAYERS
-    counts = (players,) if isinstance(players, int) else tuple(sorted(set(players)))
+    number = integer_or_none(players)
+    if number is not None:
+        counts: tuple[object, ...] = (number,)
+    elif isinstance(players, str | bytes):
+        counts = ()
+    else:
+        try:
+            counts = tuple(map(integer_or_none, read_items(players, "players", "player counts", error=RulesError)))
+        except RulesError:
+            counts = ()
     if not counts or any(count not in _PLAYERS for count in counts):
         raise RulesError(f"players must be among 2, 3, 4, 5, not {describe(players)}")
-    return counts
+    return tuple(sorted({count for count in counts if type(count) is int}))  # each is one of _PLAYERS
 
 
 def presets(*, players: int | Collection[int] | None = None) -> SearchStrategy[Rules]:
@@ -384,6 +393,7 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     """
     if type(state) is not GameState:
         raise not_a_state(state, "random_action")
+    rng = random_source(rng, "random_action")
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise IllegalActionError(IllegalReason.GAME_OVER, "the game is over: there is no action to choose")
@@ -490,6 +500,14 @@ def play_randomly(
     >>> state.is_over, state.hands_played
     (True, 1)
     """
+    if type(state) is not GameState:
+        raise not_a_state(state, "play_randomly")
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 0):
+        raise ArgumentTypeError(
+            f"play_randomly(max_actions=...) must be a count or None, not {describe(max_actions)}",
+            parameter="max_actions",
+        )
+    rng = random_source(rng, "play_randomly")
     for applied, reached in enumerate(_trajectory(state, rng, policy)):
         state = reached
         if max_actions is not None and applied >= max_actions:

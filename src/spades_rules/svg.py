@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
-from spades_rules._checks import check_seat, not_a_state
+from spades_rules._checks import check_seat, not_a_state, read_items
 from spades_rules._messages import describe
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.errors import ArgumentTypeError, SpadesError
@@ -145,9 +145,10 @@ def _names(rules: Rules, names: Sequence[str] | None) -> tuple[str, ...]:
     players = rules.players
     if names is None:
         return seat_names(rules)
-    if isinstance(names, str) or len(names) != players or not all(isinstance(name, str) for name in names):
-        raise SpadesError(f"names must be {players} strings, one per seat")
-    return tuple(names)
+    given = () if isinstance(names, str) else read_items(names, "svg", "names", limit=players, error=SpadesError)
+    if len(given) != players or not all(isinstance(name, str) for name in given):
+        raise SpadesError(f"names must be {players} strings, one per seat, not {describe(names)}")
+    return tuple(given)
 
 
 def _color(card: Card) -> str:

@@ -29,7 +29,7 @@ import attrs
 
 from spades_rules._checks import guard_unbuilt
 from spades_rules._messages import describe
-from spades_rules.cards import Card, Rank, Suit
+from spades_rules.cards import Card, Rank, Suit, as_card, iterable_arg
 from spades_rules.errors import SpadesError
 
 __all__ = ["COLOR_CHOICES", "SUIT_CHOICES", "CardStyle", "card_style"]
@@ -40,6 +40,8 @@ COLOR_CHOICES: Final = ("auto", "always", "never")
 """The choices of ``--color``."""
 
 _RED: Final = "\x1b[31m"
+_MAX_WIDTH: Final = 200
+"""The widest column a card is aligned to (a terminal line, not a memory error)."""
 _RESET: Final = "\x1b[0m"
 
 
@@ -55,6 +57,9 @@ class CardStyle:
 
     def card(self, card: Card, width: int = 0) -> str:
         """One card, right-aligned to ``width`` characters (colour codes do not count)."""
+        card = as_card(card)  # a card string too; anything else is a CardParseError
+        if type(width) is not int or not 0 <= width <= _MAX_WIDTH:
+            raise SpadesError(f"width must be a number of characters from 0 to {_MAX_WIDTH}, not {describe(width)}")
         text = card.unicode() if self.symbols else str(card)
         text = text.rjust(width)
         red = card.rank is Rank.BIG_JOKER or (not card.is_joker and card.suit in (Suit.HEARTS, Suit.DIAMONDS))
@@ -62,10 +67,12 @@ class CardStyle:
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards separated by spaces."""
-        return " ".join(self.card(card) for card in cards)
+        return " ".join(self.card(card) for card in iterable_arg(cards, "CardStyle.cards"))
 
     def suit(self, suit: Suit) -> str:
         """A suit's symbol or letter."""
+        if not isinstance(suit, Suit):
+            raise SpadesError(f"a suit is a Suit, not {describe(suit)}")
         text = suit.symbol if self.symbols else suit.letter
         return f"{_RED}{text}{_RESET}" if self.color and suit in (Suit.HEARTS, Suit.DIAMONDS) else text
 
@@ -86,9 +93,9 @@ def card_style(
     ...
     spades_rules.errors.SpadesError: color must be one of auto, always, never, not 'sometimes'
     """
-    if suits not in SUIT_CHOICES:
+    if type(suits) is not str or suits not in SUIT_CHOICES:
         raise SpadesError(f"suits must be one of {', '.join(SUIT_CHOICES)}, not {describe(suits)}")
-    if color not in COLOR_CHOICES:
+    if type(color) is not str or color not in COLOR_CHOICES:
         raise SpadesError(f"color must be one of {', '.join(COLOR_CHOICES)}, not {describe(color)}")
     env = os.environ if environ is None else environ
     try:

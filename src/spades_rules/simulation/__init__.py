@@ -91,6 +91,6 @@ def run_match(
     sees only its own seat's view)."""
     match = Match(
         rules, bots, games, seed=seed, duplicate=duplicate, hands=hands, max_hands=max_hands,
-        metrics=metrics or {}, names=names or (), view_only=view_only,
+        metrics={} if metrics is None else metrics, names=() if names is None else names, view_only=view_only,
     )
     return run(match, backend=backend, workers=workers, records=records, progress=progress, batch_size=batch_size)

@@ -71,7 +71,7 @@ def run(
     """
     if not isinstance(match, Match):
         raise SpadesError(f"run needs a Match, not {type(match).__name__}")
-    if backend not in BACKENDS:
+    if type(backend) is not str or backend not in BACKENDS:
         raise SpadesError(f"unknown backend {describe(backend)}; choose from {', '.join(BACKENDS)}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise SpadesError(f"workers must be a positive integer, not {describe(workers)}")

@@ -64,6 +64,8 @@ class SimulationError(SpadesError):
         SpadesError.__init__(self, message)  # not super(): IllegalActionError may follow in the MRO
         self.game_index = game_index
         self.seed = seed
+        if not isinstance(original, BaseException):
+            original = None  # only an exception is a cause
         self.original = original
         if original is not None:
             self.__cause__ = original
@@ -84,5 +86,6 @@ class SimulationIllegalActionError(SimulationError, IllegalActionError):
     def __init__(self, message: str, *, game_index: int | None, seed: int | None,
                  original: IllegalActionError) -> None:
         SimulationError.__init__(self, message, game_index=game_index, seed=seed, original=original)
-        self.reason: IllegalReason = original.reason
-        self.action = original.action
+        known = isinstance(original, IllegalActionError)  # else made by hand with something else
+        self.reason: IllegalReason = original.reason if known else IllegalReason.NOT_AN_ACTION
+        self.action = original.action if known else None

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt
+from spades_rules._checks import guard_unbuilt, integer_or_none, read_items
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
 from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, with_backstop
@@ -69,6 +69,18 @@ the finished hand, ``state.results[-1]`` its score); returns a number. Must be p
 _SEED_BITS = 63
 
 
+_SEED_PART_BITS: Final = 4096
+"""The longest integer a seed is derived from (Python refuses to print one of more than 4,300 digits)."""
+
+
+def _game_index(index: object) -> int:
+    """``index`` as a game's index (an integer from 0; a NumPy integer too), or a SpadesError."""
+    number = integer_or_none(index)
+    if number is None or number < 0:
+        raise SpadesError(f"a game's index is an integer from 0, not {describe(index)}")
+    return number
+
+
 def derive_seed(seed: int, *parts: object) -> int:
     """A 63-bit seed derived from ``seed`` and ``parts`` by a stable hash (BLAKE2b): the same on every
     machine and in every process.
@@ -76,6 +88,9 @@ def derive_seed(seed: int, *parts: object) -> int:
     >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
     True
     """
+    for part in (seed, *parts):
+        if type(part) not in (int, str) or (type(part) is int and part.bit_length() > _SEED_PART_BITS):
+            raise SpadesError(f"derive_seed takes integers and names, not {describe(part)}")
     text = ":".join(str(part) for part in (seed, *parts)).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> (64 - _SEED_BITS)
 
@@ -128,13 +143,13 @@ class GameSummary:
 def _to_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise SpadesError(f"expected a list, not {describe(values)}")
-    return tuple(values)
+    return read_items(values, "Match", "bots or names", error=SpadesError)  # bounded: an endless one is refused
 
 
 def _to_pairs(metrics: Mapping[str, Metric] | Iterable[tuple[str, Metric]]) -> tuple[tuple[str, Metric], ...]:
     try:
         return tuple(dict(metrics).items())
-    except (TypeError, ValueError):
+    except Exception:  # not a mapping, nor pairs (an array's truth, a failing iterator)
         raise SpadesError(f"metrics must map names to functions, not {describe(metrics)}") from None
 
 
@@ -206,9 +221,11 @@ class Match:
             raise SpadesError(f"rules must be a Rules value, not {describe(self.rules)}")
         _positive_int("games", self.games, 0)
         if self.games > MAX_GAMES:
-            raise SpadesError(f"games must be at most {MAX_GAMES:,} (MAX_GAMES), not {self.games:,}")
-        if type(self.seed) is not int:
+            raise SpadesError(f"games must be at most {MAX_GAMES:,} (MAX_GAMES), not {describe(self.games)}")
+        seed = integer_or_none(self.seed)  # a NumPy integer is kept as an int
+        if seed is None or seed.bit_length() > _SEED_PART_BITS:
             raise SpadesError(f"seed must be an integer, not {describe(self.seed)}")
+        object.__setattr__(self, "seed", seed)
         for flag in ("duplicate", "hands", "view_only"):
             if type(getattr(self, flag)) is not bool:
                 raise SpadesError(f"{flag} must be True or False")
@@ -258,11 +275,11 @@ class Match:
 
     def deal_index(self, index: int) -> int:
         """The deal game ``index`` plays (its own index unless duplicate)."""
-        return index // len(self.lineups)
+        return _game_index(index) // len(self.lineups)
 
     def lineup(self, index: int) -> tuple[int, ...]:
         """The bot at each seat in game ``index``."""
-        return self.lineups[index % len(self.lineups)]
+        return self.lineups[_game_index(index) % len(self.lineups)]
 
     def game_seed(self, index: int) -> int:
         """The seed of game ``index``'s deals: derived from the master seed and the deal's index only."""
@@ -271,6 +288,7 @@ class Match:
     def bots_for(self, index: int) -> list[Any]:
         """Fresh bots for game ``index``, one per seat, seeded from the master seed, the game and the seat."""
         factories = [BUILTIN_BOTS[spec] if isinstance(spec, str) else spec for spec in self.bots]
+        index = _game_index(index)
         lineup = self.lineup(index)
         bots = [factories[lineup[seat]](derive_seed(self.seed, "bot", index, seat)) for seat in range(len(lineup))]
         method = "decide" if self.view_only else "choose"

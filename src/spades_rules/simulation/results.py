@@ -21,7 +21,7 @@ import attrs
 from spades_rules._checks import guard_unbuilt
 from spades_rules._messages import describe
 from spades_rules.codec import exchange_sizes
-from spades_rules.errors import SpadesError
+from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 
 __all__ = ["BotStats", "MatchResult", "MetricStats", "Tally", "wilson_interval"]
@@ -31,11 +31,11 @@ _Z95 = 1.959963984540054
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); ``(0, 1)`` without trials."""
-    if type(successes) is not int or type(trials) is not int or not 0 <= successes <= trials:
+    if type(successes) is not int or type(trials) is not int or not 0 <= successes <= trials or trials > 2**62:
         raise SpadesError(
             f"wilson_interval needs 0 <= successes <= trials, not {describe(successes)} of {describe(trials)}"
         )
-    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z < math.inf:
+    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z < 1e100:
         raise SpadesError(f"wilson_interval needs a positive finite z (1.96 for 95 %), not {describe(z)}")
     if trials == 0:
         return 0.0, 1.0
@@ -161,7 +161,7 @@ class MatchResult:
     def bot(self, name: str) -> BotStats:
         """The statistics of the bot called ``name``."""
         for stats in self.bots:
-            if stats.name == name:
+            if type(name) is str and stats.name == name:
                 return stats
         names = ", ".join(stats.name for stats in self.bots)
         raise SpadesError(f"no bot is called {describe(name)} in this match: its bots are {names}")
@@ -214,6 +214,8 @@ class Tally:
     """Folds game summaries, in game order, into a :class:`MatchResult`."""
 
     def __init__(self, match: Match) -> None:
+        if not isinstance(match, Match):
+            raise ArgumentTypeError(f"Tally needs a Match, not {describe(match)}", parameter="match")
         self.match = match
         rules = match.play_rules
         self.side_of = tuple(rules.side_of(seat) for seat in range(rules.players))

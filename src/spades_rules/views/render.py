@@ -31,7 +31,7 @@ from spades_rules._messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import ALL_CARDS, CARD_IDS, Card, Suit, format_cards
 from spades_rules.codec import encode_action
-from spades_rules.errors import ObservationError, ScoreSheetError, SpadesError
+from spades_rules.errors import ArgumentTypeError, ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, SideScore
 from spades_rules.state import Phase, Trick
@@ -136,6 +136,8 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     legal action's ``code`` must be its code. Raises :class:`~spades_rules.errors.ObservationError`
     naming the key.
     """
+    if not isinstance(cls, type) or getattr(cls, "__attrs_attrs__", None) is None:  # the views' class
+        raise ArgumentTypeError(f"from_dict needs the Observation class, not {describe(cls)}", parameter="cls")
     try:
         keys = _KEYS.get(cls)
         if keys is None:
