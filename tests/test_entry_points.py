@@ -921,7 +921,7 @@ def test_the_walk_covers_the_public_callables() -> None:
     from _hostile import NOT_WALKED, targets
 
     left = [t.name for t in targets() if t.name not in _WALKED and not t.name.startswith(tuple(NOT_WALKED))]
-    assert len(_WALKED) > 250
+    assert len(_WALKED) > 250  # about 300 without the extras, 390 with them
     assert not left, f"add sample arguments to tests/_hostile.py for: {left}"
 
 

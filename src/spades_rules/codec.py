@@ -302,8 +302,6 @@ def mask_refusal(rules: Rules, compact: bool) -> str | None:
 def _code(value: object) -> int:
     """``value`` as an action code (an ``int`` or an integer-like value such as ``numpy.int64``), or the
     ``NOT_AN_ACTION`` error."""
-    if type(value) is int:
-        return value
     code = integer_or_none(value)
     if code is None:
         raise IllegalActionError(IllegalReason.NOT_AN_ACTION, f"an action code is an int, not {describe(value)}")
@@ -368,7 +366,8 @@ def decode_action(code: int, state: GameState) -> PlayerAction:
     """
     if type(state) is not GameState:
         raise not_a_state(state, "decode_action")
-    code = _code(code)  # NumPy integers, as an argmax over a mask gives them
+    if type(code) is not int:
+        code = _code(code)  # NumPy integers, as an argmax over a mask gives them
     rules = state.rules
     limit = num_distinct_actions(rules)
     if not 0 <= code < limit:

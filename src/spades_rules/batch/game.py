@@ -118,12 +118,12 @@ class BatchGame:
                 if isinstance(n, bool):
                     raise TypeError
                 n = operator.index(n)
-            except TypeError:
+            except Exception:  # no integer, or one whose __index__ fails
                 raise ArgumentTypeError(f"n must be an integer number of games, not {describe(n)}",
                                         parameter="n") from None
         if not 1 <= n <= _MAX_ROWS:
             raise RulesError(f"n must be between 1 and {_MAX_ROWS:,} games, not {describe(n)}")
-        if episode not in ("hand", "game"):
+        if not isinstance(episode, str) or episode not in ("hand", "game"):
             raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
         if type(record) is not bool:
             raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
@@ -252,7 +252,7 @@ class BatchGame:
         start_hands(core, chosen, given)
 
     def _rows(self, rows: ArrayLike) -> Array:
-        chosen = np.asarray(rows)
+        chosen = _array(rows, "rows")
         if chosen.ndim != 1 or (chosen.size and chosen.dtype.kind not in "iu"):
             raise ArgumentTypeError(f"rows must be a sequence of row numbers, not {describe(rows)}", parameter="rows")
         chosen = chosen.astype(np.intp)
@@ -264,7 +264,7 @@ class BatchGame:
 
     def _decks(self, decks: ArrayLike, count: int) -> Array:
         t = self._tables
-        given = np.asarray(decks)
+        given = _array(decks, "decks")
         if given.shape != (count, t.deck_size) or (given.size and given.dtype.kind not in "iu"):
             raise ArgumentTypeError(
                 f"decks must be an integer array of shape ({count}, {t.deck_size}), not {describe(decks)}",
@@ -287,7 +287,7 @@ class BatchGame:
     def _codes(self, actions: ArrayLike) -> tuple[Array, Array]:
         """The codes as an index array, and each one's legal-word bit (checked: every code legal in its row)."""
         core, t = self._core, self._tables
-        codes = actions if type(actions) is np.ndarray else np.asarray(actions)
+        codes = actions if type(actions) is np.ndarray else _array(actions, "actions")
         if codes.shape != (core.n,) or codes.dtype.kind not in "iu":
             raise ArgumentTypeError(
                 f"actions must be an integer array of shape ({core.n},), not {describe(actions)}",
@@ -397,7 +397,7 @@ class BatchGame:
         elif not isinstance(seat, np.ndarray | list | tuple):
             seats = np.full(core.n, check_seat(seat, players), dtype=np.intp)
         else:
-            seats = np.asarray(seat)
+            seats = _array(seat, "seat")
             if seats.shape != (core.n,) or seats.dtype.kind not in "iu":
                 raise ArgumentTypeError(f"seat must be None, a seat or one seat per row, not {describe(seat)}",
                                         parameter="seat")
@@ -437,3 +437,13 @@ def _runs(codes: Array, phase: int, limit: int) -> Sequence[tuple[int, int, int]
 
 
 _RUNS: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+
+
+def _array(value: object, parameter: str) -> Array:
+    """``value`` as a NumPy array, or an :class:`ArgumentTypeError` naming ``parameter`` when NumPy cannot make
+    one (a list nested deeper than NumPy's 64 dimensions, a ragged list, an object that fails)."""
+    try:
+        return np.asarray(value)
+    except Exception:
+        raise ArgumentTypeError(f"{parameter} must be an array of integers, not {describe(value)}",
+                                parameter=parameter) from None

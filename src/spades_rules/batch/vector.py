@@ -69,7 +69,7 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class, unt
     def __init__(self, rules_or_preset: Rules | str = "standard", num_envs: int = 64, *, episode: str = "hand",
                  seed: int | None = None, reward: Reward = "points", record: bool = False) -> None:
         rules = Rules.preset(rules_or_preset) if isinstance(rules_or_preset, str) else rules_or_preset
-        if reward not in _REWARDS:
+        if not isinstance(reward, str) or reward not in _REWARDS:
             raise RulesError(f"reward must be 'points' or 'win', not {describe(reward)}")
         self.game = BatchGame(rules, num_envs, seed=seed, episode=episode, record=record)  # type: ignore[arg-type]
         self._options = {"episode": episode, "record": record}
