@@ -141,23 +141,20 @@ else:
 # who maintain it, as asides such as "Deal (``_apply_deal``): ..."; the published page drops those asides
 # and calls a private module what it is.
 _PRIVATE_ASIDE = re.compile(r"\s*\((?:``_[\w.]+``(?:,\s*|\s*/\s*|\s+and\s+)?)+\)")
-_PRIVATE_MODULE = re.compile(r":mod:`(?:~)?spades_rules\.(?:_\w+|resume)`")
-_PRIVATE_FUNCTION = re.compile(r":func:`(?:~)?spades_rules\.resume\.(\w+)`")
-"""``resume`` has no public name (its ``__all__`` is empty): its functions are named, not linked."""
+_PRIVATE_MODULE = re.compile(r":mod:`(?:~)?spades_rules\.(?:_\w+)`")
 
 
 def _hide_private_names(app: Any, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
     if what != "module":
         return
     for index, line in enumerate(lines):
-        public = _PRIVATE_FUNCTION.sub(r"``\1`` (internal)", _PRIVATE_ASIDE.sub("", line))
-        lines[index] = _PRIVATE_MODULE.sub("an internal module", public)
+        lines[index] = _PRIVATE_MODULE.sub("an internal module", _PRIVATE_ASIDE.sub("", line))
 
 
 # Signatures show public types only. The engine-built values (GameState, HandState) take private storage
 # fields that users never pass: their signature is dropped (they come from new_game and apply). A TypeVar
 # of a module's own (``_View``) is shown as the class it stands for.
-_PRIVATE_TYPE = re.compile(r"(?<!\w)_[A-Za-z]\w*|\b(Trail|Chain)\b")
+_PRIVATE_TYPE = re.compile(r"(?<!\w)_[A-Za-z]\w*|\bChain\b")
 _TYPEVARS = {"_View": "spades_rules.views.Observation"}
 
 

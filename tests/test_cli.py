@@ -15,7 +15,7 @@ import pytest
 
 from spades_rules import Rules, to_dict
 from spades_rules.bots import HeuristicBot, play_game
-from spades_rules.cli import main, parse_option
+from spades_rules.cli import _parse_option, main
 
 
 def _run(*argv: str) -> tuple[int, str]:
@@ -120,11 +120,11 @@ def test_replay_prints_a_recorded_game(tmp_path: Path) -> None:
 
 
 def test_parse_option_values() -> None:
-    assert parse_option("losing_score=None") == ("losing_score", None)
-    assert parse_option("nil=false") == ("nil", False)
-    assert parse_option("target_score=300") == ("target_score", 300)
-    assert parse_option("redeal_on=no_spades,no_face_cards") == ("redeal_on", ("no_spades", "no_face_cards"))
-    assert parse_option("set_penalty=zero") == ("set_penalty", "zero")
+    assert _parse_option("losing_score=None") == ("losing_score", None)
+    assert _parse_option("nil=false") == ("nil", False)
+    assert _parse_option("target_score=300") == ("target_score", 300)
+    assert _parse_option("redeal_on=no_spades,no_face_cards") == ("redeal_on", ("no_spades", "no_face_cards"))
+    assert _parse_option("set_penalty=zero") == ("set_penalty", "zero")
 
 
 def test_python_dash_m_runs_the_cli() -> None:

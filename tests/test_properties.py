@@ -714,8 +714,8 @@ def test_every_hand_has_cards_each_tricks(game: GameState) -> None:
 
 @given(sst.games(_draw_rules()))
 def test_two_player_draw_keeps_half_of_the_stock(game: GameState) -> None:
-    """§7: 26 turns (for the full deck) of two cards; each seat keeps 13 and discards 13; the turns alternate
-    from the non-dealer; a kept card is the top one unless rejected."""
+    """The rules page, "Two players: the draw": 26 turns (for the full deck) of two cards; each seat keeps 13
+    and discards 13; the turns alternate from the non-dealer; a kept card is the top one unless rejected."""
     rules = game.rules
     turns = len(rules.deck) // 2
     for before, _, after in _steps(game):

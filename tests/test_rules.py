@@ -379,7 +379,7 @@ def test_an_exchange_size_that_cannot_take_effect_is_accepted(rules: Rules) -> N
 
 
 def test_a_record_asking_for_a_huge_exchange_is_refused_at_once() -> None:
-    """The issue's server scenario: a short record with blind_nil_exchange=13 is refused, not enumerated."""
+    """A server's scenario: a short record with blind_nil_exchange=13 is refused, not enumerated."""
     rules = Rules(blind_nil_exchange=6, blind_nil_deficit=None)
     state = apply(new_game(rules), Deal.shuffled(rules, 3))
     for bid in (Bid.blind_nil(1), Bid(2, 3), Bid(3, 3), Bid(0, 3)):

@@ -241,7 +241,7 @@ def test_a_score_sheet_refuses_a_start_it_cannot_use(kwargs: dict[str, Any], wor
 
 
 def test_the_engine_and_the_score_sheet_share_one_end_of_hand() -> None:
-    assert getattr(engine, "close_hand") is getattr(scoring, "close_hand")  # noqa: B009 - private on purpose
+    assert getattr(engine, "_close_hand") is getattr(scoring, "_close_hand")  # noqa: B009 - private on purpose
     assert not hasattr(engine, "_game_end")
 
 

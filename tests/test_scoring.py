@@ -1,5 +1,5 @@
 """Scoring (the rules page, "Scoring", and its worked examples): ``score_hand`` on score sheets, and through the
-engine where a worked example is about the game (§10.6)."""
+engine where a worked example is about the game (worked example 6)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _side(score: HandScore, side: int) -> SideScore:
     return score.sides[side]
 
 
-# ------------------------------------------------------------------------------ §10.1 pagat's bags
+# ------------------------------------------------------------------------------ worked example 1: pagat's bags
 
 
 def test_worked_example_1_pagat_bags_7_tricks() -> None:
@@ -63,7 +63,7 @@ def test_worked_example_1_pagat_bags_9_tricks() -> None:
     assert side.bags_after == 1
 
 
-# ------------------------------------------------------------------------------ §10.2-§10.4 nil
+# ------------------------------------------------------------------------------ worked examples 2-4: nil
 
 
 def test_worked_example_2_nil_with_partner_failed() -> None:
@@ -100,7 +100,7 @@ def test_worked_example_4_blind_nil_made() -> None:
     assert side.bags_after == 2
 
 
-# ------------------------------------------------------------------------------ §10.6 both sides pass 500
+# ------------------------------------------------------------------------------ worked example 6: both sides pass 500
 
 
 def test_worked_example_6_both_sides_pass_500() -> None:
@@ -131,7 +131,7 @@ def test_worked_example_6_both_sides_pass_500_tied_plays_another_hand() -> None:
     assert state.winner == 0
 
 
-# ------------------------------------------------------------------------------ §10.7 Bicycle
+# ------------------------------------------------------------------------------ worked example 7: Bicycle
 
 
 def test_worked_example_7_bicycle_set_scores_zero() -> None:

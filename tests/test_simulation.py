@@ -624,10 +624,10 @@ def test_a_ray_that_cannot_start_exits_2_with_a_message(
 
 # --------------------------------------------------------------------------- progress without tqdm
 def test_the_plain_progress_line_says_how_far_and_how_long() -> None:
-    from spades_rules.simulation.cli import PlainProgress
+    from spades_rules.simulation.cli import _PlainProgress
 
     stream = io.StringIO()
-    progress = PlainProgress(200, "game", stream, interval=0)
+    progress = _PlainProgress(200, "game", stream, interval=0)
     progress.update(50)
     progress.update(150)
     progress.close()

@@ -19,9 +19,13 @@ from sphinx.util.typing import ExtensionMetadata
 
 
 def _home(package: str, name: str, value: object) -> str:
-    """The public module the reference documents ``value`` under: a top-level module of ``package`` whose
-    ``__all__`` lists it (the defining one when several do), else the module that defines it."""
+    """The public module the reference documents ``value`` under: the public module that defines it, else a
+    top-level module of ``package`` whose ``__all__`` lists it."""
     defined_in = getattr(value, "__module__", None)
+    if isinstance(defined_in, str) and defined_in.startswith(package + ".") and not any(
+        part.startswith("_") for part in defined_in.split(".")[1:]
+    ) and name in getattr(importlib.import_module(defined_in), "__all__", ()):
+        return defined_in
     candidates = [
         module_name
         for module_name, module in _importable(_submodules(package))

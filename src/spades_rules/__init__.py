@@ -6,7 +6,18 @@
 <Phase.BID: 'bid'>
 """
 
-from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal, action_from_dict
+from spades_rules.actions import (
+    Action,
+    Bid,
+    Deal,
+    DrawDecision,
+    Exchange,
+    Play,
+    PlayerAction,
+    Redeal,
+    action_from_dict,
+    parse_action,
+)
 from spades_rules.cards import (
     ALL_CARDS,
     BIG_JOKER,
@@ -41,14 +52,16 @@ from spades_rules.errors import (
     SpadesError,
 )
 from spades_rules.moves import apply_from_seat
-from spades_rules.records import dumps, format_action, from_dict, loads, parse_action, replay, to_dict
+from spades_rules.records import dumps, format_action, from_dict, loads, replay, to_dict
 from spades_rules.rules import Rules
 from spades_rules.scoresheet import ScoreSheet
 from spades_rules.scoring import HandScore, SideScore, score_hand
 from spades_rules.state import GameState, HandState, Phase, Trick
 from spades_rules.tables import CompiledTables
 from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
-from spades_rules.views import DrawTurn, ExchangeView, Observation, observe, sample_deal
+from spades_rules.views.observation import Observation, observe
+from spades_rules.views.parts import DrawTurn, ExchangeView
+from spades_rules.views.sampling import sample_deal
 
 __version__ = "0.1.0"
 

@@ -77,6 +77,10 @@ def not_a_state(value: object, function: str, parameter: str = "state") -> Argum
 
 
 # ---------------------------------------------------------------------------------------- argument readers
+MAX_SEATS: Final = 5
+"""The most seats of any table (``Rules.players`` is 2 to 5): an action's seat is checked against it before
+the table is known."""
+
 MAX_ITEMS: Final = 1_000
 """The most items a collection given as an argument may hold (cards, seats, sides, bots): read with this
 bound, an endless iterator is refused instead of hanging or filling the memory."""

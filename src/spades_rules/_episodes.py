@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Redeal
 from spades_rules.cards import Card, format_cards
-from spades_rules.codec import REDEAL_BASE, compact_step, decode_action, exchange_sizes, legal_codes, mask_refusal
+from spades_rules.codec import REDEAL_BASE, _mask_refusal, compact_step, decode_action, legal_codes
 from spades_rules.engine import apply
 from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
@@ -73,7 +74,7 @@ def check_action_space(rules: Rules, compact: object, where: str) -> bool:
     construction what :func:`~spades_rules.codec.legal_action_mask` would refuse at every decision."""
     if type(compact) is not bool:
         raise RulesError(f"{where}: compact_actions must be True or False, not {describe(compact)}")
-    refusal = mask_refusal(rules, compact)
+    refusal = _mask_refusal(rules, compact)
     if refusal is not None:
         raise RulesError(f"{where}: {refusal}: pass compact_actions=True")
     return compact

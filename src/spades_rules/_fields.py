@@ -14,7 +14,7 @@ import attrs
 
 from spades_rules._checks import read_items
 from spades_rules._messages import describe
-from spades_rules.cards import Card, as_card, parse_cards
+from spades_rules.cards import _CARD_IDS, Card, parse_cards
 from spades_rules.errors import RulesError, SpadesError
 
 __all__ = ["MAX_NUMBER", "choice", "flag", "number", "redeal_conditions", "removed_cards"]
@@ -61,6 +61,14 @@ def number(low: int = -MAX_NUMBER, high: int = MAX_NUMBER, *, optional: bool = F
             raise RulesError(f"{attribute.name} must be {bound}{why}, not {value}")
 
     return check
+
+
+def as_card(value: Card | str) -> Card:
+    """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise,
+    for an object that only claims to be a card too)."""
+    if id(value) in _CARD_IDS:
+        return value  # type: ignore[return-value]  # one of the 54 cards
+    return Card.parse(value)  # type: ignore[arg-type]  # a string, or the error saying it is no card
 
 
 def removed_cards(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] | None:

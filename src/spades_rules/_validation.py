@@ -14,9 +14,9 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from spades_rules._bid_values import round_possible
+from spades_rules._deck import deck_cards, deck_shares, promoted_cards
 from spades_rules._messages import describe
 from spades_rules.errors import RulesError
-from spades_rules.tables import deck_cards, deck_shares, promoted_cards
 
 if TYPE_CHECKING:
     from spades_rules.rules import Rules

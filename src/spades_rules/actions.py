@@ -43,6 +43,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from spades_rules._checks import (
+    MAX_SEATS,
     check_dealer,
     check_seat,
     guard_unbuilt,
@@ -52,7 +53,7 @@ from spades_rules._checks import (
     read_items,
 )
 from spades_rules._messages import describe
-from spades_rules.cards import ALL_CARDS, Card, cards_of_bits, format_cards, iterable_arg, parse_cards
+from spades_rules.cards import Card, format_cards, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -77,9 +78,6 @@ __all__ = [
     "parse_action",
 ]
 
-_MAX_SEAT = 5
-
-
 def _integer(value: int) -> int:
     """The converter of seats and tricks: an integer-like value (``numpy.int64``) as an ``int``; anything
     else as it is, for the validator to refuse."""
@@ -98,10 +96,10 @@ def _check_flag(instance: Any, attribute: attrs.Attribute[bool], value: bool) ->
 
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value < _MAX_SEAT:  # (a table's own range is checked by apply)
+    if type(value) is not int or not 0 <= value < MAX_SEATS:  # (a table's own range is checked by apply)
         raise SeatError(
             f"{type(instance).__name__}.seat must be a seat 0-4 (no table has more), not {describe(value)}",
-            seat=value, players=_MAX_SEAT,
+            seat=value, players=MAX_SEATS,
         )
 
 
@@ -127,7 +125,7 @@ def _to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
         return value
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_to_card(card) for card in iterable_arg(value, "cards"))
+    return tuple(_to_card(card) for card in read_items(value, "cards"))
 
 
 def _to_sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -343,63 +341,6 @@ seat to act returns it (:func:`~spades_rules.engine.legal_actions`,
 <spades_rules.views.Observation.legal_actions>`), so ``.seat`` is always there."""
 
 
-INTERNED_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(_MAX_SEAT))
-"""The play of each card (by index) by each seat, built once: the engine lists and records these (internal)."""
-INTERNED_DRAWS: Final = tuple((DrawDecision(seat, True), DrawDecision(seat, False)) for seat in range(_MAX_SEAT))
-"""Each seat's keep and reject decisions, built once (internal)."""
-
-
-# ------------------------------------------------------------------------------------ the play cache
-# The engine's legal plays are tuples of the interned plays, looked up by the mask of the playable cards:
-# following suit is then one dictionary lookup (``PLAYS_OF_MASK[seat].get(mask)``, inline in the engine).
-_SUIT_BLOCKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x7FFF << 39)
-"""The index ranges of the printed suits as masks (clubs, diamonds, hearts, spades with the jokers): the play
-cache is filled per block, so it holds at most 3 × 2^13 + 2^15 masks per seat."""
-
-PLAYS_OF_MASK: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(_MAX_SEAT))
-"""Per seat: a mask within one suit block -> its plays, in card order (internal; bounded, see ``_SUIT_BLOCKS``)."""
-_PLAYS_OF_BYTE: Final[list[tuple[tuple[tuple[Play, ...], ...], ...] | None]] = [None] * _MAX_SEAT
-"""Per seat, built on first use: for each byte of a mask (7 cover the 54 cards), the plays of its 256 values."""
-
-
-def plays_of(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays by ``seat`` of the cards in ``mask``, in card order, from the per-seat cache of one-suit masks
-    (internal: the engine's list of legal plays)."""
-    cache = PLAYS_OF_MASK[seat]
-    found = cache.get(mask)
-    if found is not None:
-        return found
-    result: tuple[Play, ...] = ()
-    for block in _SUIT_BLOCKS:
-        part = mask & block
-        if part:
-            plays = cache.get(part)
-            if plays is None:
-                plays = cache[part] = _plays_by_bytes(seat, part)
-            result += plays
-    return result
-
-
-def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, joined from the precomputed plays of each of its bytes."""
-    by_byte = _PLAYS_OF_BYTE[seat]
-    if by_byte is None:
-        plays = INTERNED_PLAYS[seat]
-        by_byte = _PLAYS_OF_BYTE[seat] = tuple(
-            tuple(tuple(plays[card.index] for card in cards_of_bits(byte << 8 * at)) for byte in range(256))
-            for at in range((len(ALL_CARDS) + 7) // 8)
-        )
-    result: tuple[Play, ...] = ()
-    at = ((mask & -mask).bit_length() - 1) >> 3  # the byte of the lowest card
-    mask >>= 8 * at
-    while mask:
-        if mask & 0xFF:
-            result += by_byte[at][mask & 0xFF]
-        mask >>= 8
-        at += 1
-    return result
-
-
 # ------------------------------------------------------------------------------------ the notation
 _SEAT_VERB: Final = re.compile(r"([0-9]):([a-z]+)\Z")
 _NUMBER: Final = re.compile(r"[0-9]{1,3}\Z")
@@ -442,7 +383,7 @@ def _parse(text: str) -> Action:
     if match is None:
         raise RecordError(f"{shown}: expected 'deal <cards>' or '<seat>:<verb>' ({_VERBS})")
     seat, verb = int(match[1]), match[2]
-    if seat >= _MAX_SEAT:
+    if seat >= MAX_SEATS:
         raise RecordError(f"{shown}: there is no seat {seat}")
     if verb == "pass":
         return Exchange(seat, parse_cards(rest))
@@ -509,8 +450,8 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
     ...
     spades_rules.errors.RecordError: action.type: seat 1 sent a deal, the chance action: only the table deals
     """
-    if seat is not None and (type(seat) is not int or not 0 <= seat < _MAX_SEAT):
-        seat = check_seat(seat, _MAX_SEAT, "action_from_dict(seat=...)")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_SEATS):
+        seat = check_seat(seat, MAX_SEATS, "action_from_dict(seat=...)")
     if not isinstance(data, Mapping):
         raise RecordError(f"an action's dict form must be a dict, not {type(data).__name__}", where="action")
     kind = data.get("type")
@@ -529,7 +470,7 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
     if "seat" in values:
         if type(values["seat"]) is not int:
             raise RecordError(f"must be an integer seat, not {describe(values['seat'])}", where="action.seat")
-        if not 0 <= values["seat"] < _MAX_SEAT:
+        if not 0 <= values["seat"] < MAX_SEATS:
             raise RecordError(f"must be a seat 0-4 (no table has more), not {values['seat']}", where="action.seat")
         if seat is not None and values["seat"] != seat:
             raise RecordError(f"seat {seat} sent an action of seat {values['seat']}", where="action.seat")

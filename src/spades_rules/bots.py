@@ -532,14 +532,14 @@ def play_game(
                 f"the rules end the game after {rules.max_hands} hands; "
                 f"max_hands={describe(max_hands)} would be ignored"
             )
-        rules = with_backstop(rules, max_hands)
+        rules = _with_backstop(rules, max_hands)
     state = new_game(rules, dealer=dealer)
     for _, _, after in iter_game(rules, bots, seed=seed, dealer=dealer):
         state = after
     return state
 
 
-def with_backstop(rules: Rules, max_hands: int | None) -> Rules:
+def _with_backstop(rules: Rules, max_hands: int | None) -> Rules:
     """``rules`` ending the game after ``max_hands`` hands when they set no ``max_hands`` themselves (the
     backstop of :func:`play_game` and the simulations); unchanged otherwise, or for ``max_hands=None``."""
     return rules.evolve(max_hands=max_hands) if rules.max_hands is None and max_hands is not None else rules

@@ -285,15 +285,10 @@ def _by_text() -> dict[str, Card]:
 _BY_TEXT: Final = _by_text()
 _LONGEST_TEXT: Final = 100
 """Longer strings name no card (whatever spaces surround the name): they are refused unread."""
-CARD_IDS: Final = frozenset(map(id, ALL_CARDS))
+_CARD_IDS: Final = frozenset(map(id, ALL_CARDS))
 """The identities of the 54 card objects, which live as long as the module: a ``Card`` made any other way
-(``object.__new__``) is not a card. ``CARD_IDS.issuperset(map(id, cards))`` checks a tuple in one C-level
-pass (internal)."""
-
-
-def is_card(value: object) -> bool:
-    """Whether ``value`` is one of the 54 interned cards (not an object that only claims to be one)."""
-    return id(value) in CARD_IDS
+(``object.__new__``) is not a card. ``_CARD_IDS.issuperset(map(id, cards))`` checks a tuple in one C-level
+pass."""
 
 
 
@@ -308,22 +303,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         parts: Iterable[str] = text.replace(",", " ").split()
     else:
-        parts = iterable_arg(text, "parse_cards")
+        parts = read_items(text, "parse_cards")
     return tuple(Card.parse(part) for part in parts)
-
-
-def as_card(value: Card | str) -> Card:
-    """``value`` as a card: a :class:`Card` as it is, a string parsed (:class:`CardParseError` otherwise,
-    for an object that only claims to be a card too)."""
-    if id(value) in CARD_IDS:
-        return value  # type: ignore[return-value]  # one of the 54 cards
-    return Card.parse(value)  # type: ignore[arg-type]  # a string, or the error saying it is no card
-
-
-def iterable_arg(value: Any, function: str) -> tuple[Any, ...]:
-    """The items of ``value``, read with a bound (:func:`read_items`), else a :class:`CardParseError`
-    (cards are given as a string or an iterable of cards)."""
-    return read_items(value, function)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -334,7 +315,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     """
     items = read_items(cards, "format_cards")
     for card in items:
-        if id(card) not in CARD_IDS:
+        if id(card) not in _CARD_IDS:
             raise CardParseError(f"format_cards needs Card values, not {describe(card)}", text=cards)
     return " ".join(card._str for card in items)
 
@@ -354,12 +335,12 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """
     if type(mask) is not int or mask < 0 or mask >> len(ALL_CARDS):
         mask = _card_mask(mask)
-    return cards_of_bits(mask)
+    return _cards_of_bits(mask)
 
 
-def cards_of_bits(mask: int) -> tuple[Card, ...]:
+def _cards_of_bits(mask: int) -> tuple[Card, ...]:
     """:func:`cards_of_mask` without its check: the cards of the bits 0-53 of a non-negative ``mask``, the
-    bits above ignored (internal: the engine's tables are built from bytes of masks)."""
+    bits above ignored."""
     cards: tuple[Card, ...] = ()
     for table in _CARDS_OF_BYTE:  # a byte of the mask at a time, from precomputed tuples
         if mask & 0xFF:
@@ -386,7 +367,7 @@ def mask_of(cards: Iterable[Card]) -> int:
     """
     mask = 0
     for item in parse_cards(cards) if isinstance(cards, str) else read_items(cards, "mask_of"):
-        mask |= (item if id(item) in CARD_IDS else Card.parse(cast(str, item))).bit  # parse refuses a non-card
+        mask |= (item if id(item) in _CARD_IDS else Card.parse(cast(str, item))).bit  # parse refuses a non-card
     return mask
 
 

@@ -55,7 +55,7 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+def _parse_option(text: str) -> tuple[str, Any]:
     """``"name=value"`` with value ``None``, ``true``/``false``, an integer, ``a,b`` (a tuple) or a string."""
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
@@ -81,7 +81,7 @@ def _parse_value(raw: str) -> Any:
 
 def _rules_from(args: argparse.Namespace) -> Rules:
     rules = Rules.preset(args.rules)
-    changes = dict(parse_option(text) for text in args.set or ())
+    changes = dict(_parse_option(text) for text in args.set or ())
     return rules.evolve(**changes) if changes else rules
 
 

@@ -88,10 +88,11 @@ from math import comb
 from typing import Final
 
 from spades_rules._checks import check_seat, integer_or_none, not_a_state, not_an_action, read_items
+from spades_rules._exchanges import exchange_size, exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
-from spades_rules.engine import apply, exchange_size, legal_actions
+from spades_rules.engine import apply, legal_actions
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -136,7 +137,7 @@ EXCHANGE_BASE: Final = 117
 """An exchange is ``EXCHANGE_BASE +`` the lexicographic rank of its card set among the k-subsets of 54."""
 
 _UNIVERSE: Final = len(ALL_CARDS)
-MASK_LIMIT: Final = 1 << 22
+_MASK_LIMIT: Final = 1 << 22
 """The longest mask :func:`legal_action_mask` builds (and the adapters offer); beyond it use
 :func:`legal_codes` or the compact space (internal)."""
 
@@ -225,13 +226,6 @@ def encode_action(action: Action) -> int:
     raise not_an_action(action, "encode_action")
 
 
-def exchange_sizes(rules: Rules) -> tuple[int, ...]:
-    """The numbers of cards an exchange may pass under ``rules`` (after a blind nil, after a plain nil; none
-    without partners), internal: the adapters and the tensor ask it too."""
-    if not rules.partnerships:
-        return ()
-    sizes = {rules.blind_nil_exchange if rules.blind_nil else 0, rules.nil_exchange if rules.nil else 0}
-    return tuple(sorted(size for size in sizes if size))
 
 
 def num_distinct_actions(rules: Rules, *, compact: bool = False) -> int:
@@ -283,17 +277,17 @@ def _num_distinct_actions(rules: Rules, compact: bool) -> int:
     return highest + 1
 
 
-def mask_refusal(rules: Rules, compact: bool) -> str | None:
+def _mask_refusal(rules: Rules, compact: bool) -> str | None:
     """Why no mask can be built over the codes of ``rules`` (too many of them), or None (internal: the
     codec and the adapters refuse the same rules with the same reason)."""
     size = _num_distinct_actions(rules, compact)
-    if size <= MASK_LIMIT:
+    if size <= _MASK_LIMIT:
         return None
     largest = max(exchange_sizes(rules))
     names = [f"{name}={largest}" for name in ("blind_nil_exchange", "nil_exchange") if getattr(rules, name) == largest]
     return (
         f"{' and '.join(names)} gives {size:,} action codes, more than the "
-        f"{MASK_LIMIT:,} a mask may hold (the compact action space, where an exchange is picked a card at a "
+        f"{_MASK_LIMIT:,} a mask may hold (the compact action space, where an exchange is picked a card at a "
         f"time, has {_num_distinct_actions(rules, True)})"
     )
 
@@ -455,7 +449,7 @@ def legal_action_mask(
     if type(state) is not GameState:
         raise not_a_state(state, "legal_action_mask")
     compact = _check_compact(compact, "legal_action_mask")
-    refusal = mask_refusal(state.rules, compact)
+    refusal = _mask_refusal(state.rules, compact)
     if refusal is not None:
         raise RulesError(f"legal_action_mask(): {refusal}: pass compact=True, or use legal_codes(state)")
     mask = [False] * _num_distinct_actions(state.rules, compact)

@@ -2,7 +2,7 @@
 
 Every transition happens here. :func:`apply` is pure: it returns a new state and never changes the one
 given; anything not in :func:`legal_actions` raises :class:`~spades_rules.errors.IllegalActionError` with a
-reason. (:mod:`spades_rules.resume`, the engine's second room, builds the state a hand's actions reach
+reason. (:mod:`spades_rules._resume`, the engine's second room, builds the state a hand's actions reach
 directly, for sampling.)
 
 Decision points, one per phase and in the order of a hand, which is also the order of the functions
@@ -16,7 +16,7 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - Redeal (``_apply_redeal``, ``_may_redeal``): a seat whose hand meets ``redeal_on`` may call it before
   the first bid.
 - Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
-- Exchange (``exchanges_due``, ``exchange_size``, ``_apply_exchange``): after the bids, each nil bidder
+- Exchange (``_exchanges``, ``_apply_exchange``): after the bids, each nil bidder
   with a non-nil partner passes ``blind_nil_exchange`` cards after a blind nil, ``nil_exchange`` after a
   plain nil, then the partner returns as many.
 - First lead (``_begin_play``, ``_first_lead_club``): the dealer's left, or the holder of the lowest club
@@ -36,9 +36,9 @@ turn (a redeal is called out of turn), then the phase's own rule. Every state wi
 from the one before by ``_next_state(state, phase, hand, action)`` (same rules and game record, one more
 action), every hand by ``_hand_state`` (``_hand_before_play`` before the first lead), and the game record
 once a hand by ``_Match.changed``. The speed tricks are listed, one sentence each, under "speed" below. The
-play cache lives beside the interned plays in :mod:`spades_rules.actions`, the wording of the longer
+play cache lives beside the interned plays in :mod:`spades_rules._plays`, the wording of the longer
 refusals in :mod:`spades_rules._refusals`, and the internal entries that rebuild a state mid-hand (for
-sampling) in :mod:`spades_rules.resume`.
+sampling) in :mod:`spades_rules._resume`.
 
 >>> from spades_rules import Rules, Deal, Bid
 >>> state = new_game(Rules.standard())
@@ -62,11 +62,11 @@ from typing import Final
 from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
 from spades_rules._chain import Chain
 from spades_rules._checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
+from spades_rules._exchanges import exchange_size, exchanges_due
 from spades_rules._fields import MAX_NUMBER
+from spades_rules._plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
 from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
-    INTERNED_DRAWS,
-    PLAYS_OF_MASK,
     Action,
     Bid,
     Deal,
@@ -75,16 +75,16 @@ from spades_rules.actions import (
     Play,
     PlayerAction,
     Redeal,
-    plays_of,
 )
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
-from spades_rules.scoring import check_start, close_hand
+from spades_rules.scoring import _check_start, _close_hand
 from spades_rules.state import (
     GameState,
     HandState,
     Phase,
+    _actions_of_trail,
     _game_state,
     _hand_before_play,
     _hand_state,
@@ -93,7 +93,6 @@ from spades_rules.state import (
     _Setup,
     _setup,
     _trick,
-    actions_of_trail,
 )
 from spades_rules.tables import CompiledTables
 
@@ -105,15 +104,15 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 # - States are built by ``state._game_state`` / ``_next_state`` / ``_hand_state``, which fill a plain
 #   storage class and switch it to the frozen class, skipping the attrs ``__init__``'s generic per-field
 #   ``object.__setattr__`` (see "fast constructors" in ``state.py``).
-# - A hand's actions are a chain of pairs (``state.Trail``), so an action adds one pair, not a tuple copy;
+# - A hand's actions are a chain of pairs (``state._Trail``), so an action adds one pair, not a tuple copy;
 #   the game's past actions and finished hands are chains too (``_chain.Chain``), so a finished hand or a
 #   redeal appends to them without copying the game's history (loading a record is linear in its size).
 # - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass,
 #   several times the cost of reading a module global.
 # - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
-# - The legal plays are tuples of interned plays cached per seat and mask (``actions.PLAYS_OF_MASK``, looked up
-#   inline in ``legal_actions`` before calling ``actions.plays_of``): following suit is one dictionary lookup.
+# - The legal plays are tuples of interned plays cached per seat and mask (``_plays.PLAYS_OF_MASK``, looked up
+#   inline in ``legal_actions`` before calling ``_plays.plays_of``): following suit is one dictionary lookup.
 # - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
 #   table size and dealer (``_bidding.bid_order``).
 _DEAL: Final = Phase.DEAL
@@ -154,7 +153,7 @@ def new_game(
     sides = rules.num_sides
     start = _per_side("scores", scores, sides, minimum=None)
     start_bags = _per_side("bags", bags, sides, minimum=0)
-    check_start(rules, start, start_bags)
+    _check_start(rules, start, start_bags)
     match = _Match(
         dealer=dealer, scores=start, bags=start_bags, results=Chain.EMPTY, winner=None, past_actions=Chain.EMPTY,
         initial_scores=start, initial_bags=start_bags, first_dealer=dealer,
@@ -413,36 +412,10 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
 
 
 # ---------------------------------------------------------------------------------------- exchange
-def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
-    """The exchanges after the bids, in bidding order: each nil bidder whose partner bid a number passes its
-    kind's number of cards (``blind_nil_exchange`` after a blind nil, ``nil_exchange`` after a plain nil),
-    then the partner returns as many."""
-    if not rules.blind_nil_exchange and not rules.nil_exchange:
-        return ()
-    due: list[tuple[int, int]] = []
-    bids = hand.bids
-    for seat in hand.bid_order:
-        bid = bids[seat]
-        if bid is not None and bid.tricks == 0 and _nil_exchange_size(rules, bid):
-            partner = rules.partner_of(seat)
-            partner_bid = None if partner is None else bids[partner]
-            if partner is not None and partner_bid is not None and partner_bid.tricks:
-                due += [(seat, partner), (partner, seat)]
-    return tuple(due)
 
 
-def exchange_size(rules: Rules, hand: HandState) -> int:
-    """The number of cards of the exchange due now (the first of ``hand.pending_exchanges``): the nil bidder's
-    kind decides (internal: the codec and the strategies ask it too)."""
-    giver, receiver = hand.pending_exchanges[0]
-    passer = hand.bids[giver]
-    nil_bid = passer if passer is not None and passer.tricks == 0 else hand.bids[receiver]  # who bid the nil
-    assert nil_bid is not None
-    return _nil_exchange_size(rules, nil_bid)
 
 
-def _nil_exchange_size(rules: Rules, nil_bid: Bid) -> int:
-    return rules.blind_nil_exchange if nil_bid.blind else rules.nil_exchange
 
 
 def _apply_exchange(state: GameState, action: Exchange) -> GameState:
@@ -528,7 +501,7 @@ def _apply_play(state: GameState, action: Play) -> GameState:
         hand = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, winner)
         return _next_state(state, _PLAY, hand, action)
     finished = _hand_state(hand._setup, held, tuple(won), winner, (), completed, broken, None)
-    return _finish_hand(state, finished, actions_of_trail((state._trail, action)))
+    return _finish_hand(state, finished, _actions_of_trail((state._trail, action)))
 
 
 def _playable(tables: CompiledTables, hand: HandState, mine: int) -> int:
@@ -574,7 +547,7 @@ def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) 
 def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...]) -> GameState:
     rules = state.rules
     match = state._match
-    result, scores, over, winner = close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
+    result, scores, over, winner = _close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
                                                hand.tricks_won)
     match = match.changed(
         dealer=match.dealer if over else (match.dealer + 1) % rules.players, scores=scores, bags=result.bags_after,

@@ -31,7 +31,7 @@ from typing import Final, TextIO
 from spades_rules._messages import clip, describe
 from spades_rules.errors import ArgumentTypeError, RecordError
 
-__all__ = ["open_for_writing", "read_text", "save_atomically"]
+__all__ = ["check_writable", "open_for_writing", "read_text", "save_atomically"]
 
 _NAME_LIMIT: Final = 80
 """How much of a path a message shows."""

@@ -87,9 +87,9 @@ import numpy as np
 import pyspiel
 
 from spades_rules._checks import check_seat
+from spades_rules._episodes import DEFAULT_MAX_HANDS as _DEFAULT_MAX_HANDS
+from spades_rules._episodes import MAX_REDEALS as _MAX_REDEALS
 from spades_rules._episodes import (
-    DEFAULT_MAX_HANDS,
-    MAX_REDEALS,
     PICKED_BLOCK,
     check_action_space,
     episode_over,
@@ -101,10 +101,11 @@ from spades_rules._episodes import (
     play_code,
     shows_picks,
 )
+from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Deal, Exchange, PlayerAction
 from spades_rules.cards import ALL_CARDS, Card, format_cards
-from spades_rules.codec import compact_codes, decode_action, encode_action, exchange_sizes, num_distinct_actions
+from spades_rules.codec import compact_codes, decode_action, encode_action, num_distinct_actions
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -140,6 +141,11 @@ GAME_NAME: Final = "spades_rules"
 """The pyspiel short name of the game."""
 NONE: Final = -1_000_000_000
 """The integer game parameter that stands for None in ``int | None`` options (outside every option's range)."""
+DEFAULT_MAX_HANDS: Final = _DEFAULT_MAX_HANDS
+"""The hand limit of a whole-game episode whose rules set no ``max_hands`` (a game must end): 50, in every
+adapter."""
+MAX_REDEALS: Final = _MAX_REDEALS
+"""Redeals offered in a row before a hand must be played (a game must end): 3, in every adapter."""
 
 _NO_CARDS: Final = "none"
 _DEFAULT_CARDS: Final = "default"

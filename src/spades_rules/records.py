@@ -87,6 +87,7 @@ from spades_rules.state import GameState
 from spades_rules.walk import GameVisitor, Step, walk
 
 __all__ = [
+    "MAX_TEXT",
     "RECORD_FORMAT",
     "dumps",
     "format_action",
@@ -110,7 +111,8 @@ _TAG_LINE: Final = re.compile(r"\[([A-Za-z]+)\s+(.*)\]\Z")
 _TOKEN: Final = re.compile(r"([0-9]):(\S*)\Z")
 _LINE_KINDS: Final = ("deal", "draw", "bid", "redeal", "pass", "trick")
 MAX_TEXT: Final = 10_000_000
-"""Longest record text read (characters): a real game is a few kilobytes."""
+"""The longest record text :func:`loads` reads, in characters (a real game is a few kilobytes): a longer
+one is a :class:`~spades_rules.errors.RecordError`, read no further."""
 
 
 # ------------------------------------------------------------------------------------ actions

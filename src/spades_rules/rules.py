@@ -9,20 +9,21 @@ internal module (``_validation.py``).
 Where each rule lives:
 
 - Table and deck (:attr:`Rules.players`, :attr:`Rules.partnerships`, :attr:`Rules.with_jokers`,
-  :attr:`Rules.removed_cards`, :attr:`Rules.trump_order`): worked out by :mod:`spades_rules.tables` (the
-  deck functions and :class:`~spades_rules.tables.CompiledTables`), read through :attr:`Rules.deck`,
-  :attr:`Rules.sides` and :attr:`Rules.tables`.
+  :attr:`Rules.removed_cards`, :attr:`Rules.trump_order`): the deck is worked out by an internal
+  module (``_deck.py``) and compiled into :class:`~spades_rules.tables.CompiledTables`, read through
+  :attr:`Rules.deck`, :attr:`Rules.sides` and :attr:`Rules.tables`.
 - Deal (:attr:`Rules.deal_method`): the engine's deal and draw phases.
 - Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, the blind nil options,
   the team minimum, ...): what each format means is :attr:`Rules.bid_format`
   (:mod:`spades_rules.bid_formats`); who bids when and what a seat may bid is the bid rule (``_bidding.py``),
   which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
-- Exchange (:attr:`Rules.blind_nil_exchange`): the engine's exchange phase (``exchanges_due``).
+- Exchange (:attr:`Rules.blind_nil_exchange`, :attr:`Rules.nil_exchange`): the engine's exchange phase, with
+  who passes how many cards in an internal module (``_exchanges.py``).
 - Play (:attr:`Rules.first_lead`, :attr:`Rules.spade_lead`): the engine's play phase (``_playable``).
 - Misdeal (:attr:`Rules.redeal_on`): the engine's redeal (``_may_redeal``).
 - Scoring (:attr:`Rules.set_penalty`, bags, nil values, ...): :func:`~spades_rules.scoring.score_hand`.
 - Game end (:attr:`Rules.target_score`, :attr:`Rules.losing_score`, :attr:`Rules.max_hands`): the end of a
-  hand in :mod:`spades_rules.scoring` (``close_hand``), shared by the engine and
+  hand in :mod:`spades_rules.scoring` (``_close_hand``), shared by the engine and
   :class:`~spades_rules.scoresheet.ScoreSheet`.
 
 >>> Rules.standard()
@@ -44,13 +45,14 @@ from typing import Any, Final, Literal, cast, get_args
 import attrs
 
 from spades_rules._checks import check_seat, integer_or_none, never_raising_text
-from spades_rules._fields import choice, flag, number, redeal_conditions, removed_cards
+from spades_rules._deck import default_removed
+from spades_rules._fields import as_card, choice, flag, number, redeal_conditions, removed_cards
 from spades_rules._messages import describe
 from spades_rules._validation import check_combination, check_table
 from spades_rules.bid_formats import BID_FORMATS, TEAM_MINIMUM, BidFormat
-from spades_rules.cards import Card, Suit, as_card
+from spades_rules.cards import Card, Suit
 from spades_rules.errors import CardParseError, RulesError
-from spades_rules.tables import CompiledTables, default_removed
+from spades_rules.tables import CompiledTables
 
 __all__ = [
     "BagOverflow",

@@ -14,21 +14,21 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt
+from spades_rules._checks import MAX_SEATS, guard_unbuilt
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules._messages import describe
 from spades_rules.errors import ArgumentTypeError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.scoring import (
     HandScore,
-    SheetBid,
     _check_bags,
     _check_sheet,
+    _checked_dict,
+    _checked_list,
+    _close_hand,
     _game_end,
     _per_seat_or_side,
-    checked_dict,
-    checked_list,
-    close_hand,
+    _SheetBid,
 )
 
 __all__ = ["MAX_SHEET_HANDS", "SHEET_FORMAT", "ScoreSheet"]
@@ -37,8 +37,6 @@ SHEET_FORMAT: Final = "spades_rules.sheet/1"
 """The format of a saved :class:`ScoreSheet` (:meth:`ScoreSheet.to_dict`), the only one it loads."""
 MAX_SHEET_HANDS: Final = 100_000
 """The most hands :meth:`ScoreSheet.from_dict` reads (a long evening is a few dozen)."""
-_MAX_SEATS: Final = 5
-"""The most seats any rules have."""
 
 
 @guard_unbuilt
@@ -127,7 +125,7 @@ class ScoreSheet:
         """The number of hands on the sheet."""
         return len(self.hands)
 
-    def add(self, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int], *, partial: bool = False) -> ScoreSheet:
+    def add(self, bids: Sequence[_SheetBid] | None, tricks_won: Sequence[int], *, partial: bool = False) -> ScoreSheet:
         """The sheet with one more hand: its bids and tricks per seat, as :func:`score_hand` takes them (the
         tricks must add up to the hand; ``partial=True`` scores a hand abandoned mid-way)."""
         if self.is_over:
@@ -136,12 +134,12 @@ class ScoreSheet:
         return self._with((*self.hands, hand), (*self.scores_after, totals), over, winner)
 
     def _next(
-        self, bids: Sequence[SheetBid] | None, tricks_won: Sequence[int], partial: bool,
+        self, bids: Sequence[_SheetBid] | None, tricks_won: Sequence[int], partial: bool,
         scores: tuple[int, ...], bags: tuple[int, ...], played: int,
     ) -> tuple[HandScore, tuple[int, ...], bool, int | None]:
         """The next hand after ``played`` hands at ``scores`` and ``bags``: checked, then scored."""
         parsed, tricks = _check_sheet(self.rules, bids, tricks_won, scores=scores, partial=partial)
-        return close_hand(self.rules, scores, bags, played, parsed, tricks)
+        return _close_hand(self.rules, scores, bags, played, parsed, tricks)
 
     def undo(self) -> ScoreSheet:
         """The sheet without its last hand (to correct a mistyped hand: ``sheet.undo().add(...)``); a game
@@ -208,7 +206,7 @@ class ScoreSheet:
         ...
         spades_rules.errors.ScoreSheetError: hands[0]: tricks won total 14, but a hand has only 13
         """
-        sheet_data = checked_dict(data, "sheet", ("format", "rules", "scores", "bags", "hands"), required=("format",))
+        sheet_data = _checked_dict(data, "sheet", ("format", "rules", "scores", "bags", "hands"), required=("format",))
         if sheet_data["format"] != SHEET_FORMAT:
             raise ScoreSheetError(
                 f"must be {describe(SHEET_FORMAT)}, not {describe(sheet_data['format'])}", where="format"
@@ -224,9 +222,9 @@ class ScoreSheet:
         hands: list[HandScore] = []
         scores_after: list[tuple[int, ...]] = []
         scores, bags, over, winner = sheet.initial_scores, sheet.initial_bags, False, None
-        for index, item in enumerate(checked_list(sheet_data.get("hands", []), "hands", MAX_SHEET_HANDS)):
+        for index, item in enumerate(_checked_list(sheet_data.get("hands", []), "hands", MAX_SHEET_HANDS)):
             where = f"hands[{index}]"
-            hand = checked_dict(item, where, ("bids", "tricks", "partial", "scores"), required=("bids", "tricks"))
+            hand = _checked_dict(item, where, ("bids", "tricks", "partial", "scores"), required=("bids", "tricks"))
             partial = hand.get("partial", False)
             if type(partial) is not bool:
                 raise ScoreSheetError(f"must be true or false, not {describe(partial)}", where=f"{where}.partial")
@@ -235,7 +233,7 @@ class ScoreSheet:
                 raise ScoreSheetError(f"must be a list, not {describe(bids)}", where=f"{where}.bids")
             if bids is not None and all(bid is None for bid in bids):
                 bids = None  # no-bid Spades
-            tricks = checked_list(hand["tricks"], f"{where}.tricks", _MAX_SEATS)
+            tricks = _checked_list(hand["tricks"], f"{where}.tricks", MAX_SEATS)
             try:
                 if over:
                     raise ScoreSheetError(f"the game is over after {index} hands: no hand may be added")

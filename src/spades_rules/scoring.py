@@ -27,7 +27,7 @@ from typing import Any, Final, TypeGuard
 import attrs
 
 from spades_rules._bidding import sheet_refusal
-from spades_rules._checks import guard_unbuilt
+from spades_rules._checks import MAX_SEATS, guard_unbuilt
 from spades_rules._fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules._messages import describe
 from spades_rules.actions import Bid, action_from_dict
@@ -37,12 +37,10 @@ from spades_rules.rules import Rules
 __all__ = ["HandScore", "ScoreSheetError", "SideScore", "score_hand"]
 
 _POINTS_PER_BID_TRICK = 10
-_MAX_SEATS: Final = 5
-"""The most seats any rules have."""
 _TEN_FOR_TWO_HUNDRED = 10
 """Under ``ten_for_two_hundred``, a made contract of at least this many tricks scores its tricks twice."""
 
-SheetBid = Bid | int | str | None
+_SheetBid = Bid | int | str | None
 """A bid as a score sheet gives it: a :class:`Bid`, an ``int`` (0 for nil), a word or ``None`` (no-bid)."""
 
 _BID_WORDS: Final = {
@@ -175,7 +173,7 @@ _SIDE_FIELDS_REQUIRED: Final = tuple(name for name in _SIDE_FIELDS if name != "m
 _SIDE_POINTS: Final = ("contract_points", "bag_points", "bag_penalty", "nil_points", "trick_points")
 
 
-def checked_dict(
+def _checked_dict(
     value: object, where: str, keys: Sequence[str], required: Sequence[str] | None = None
 ) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
@@ -189,7 +187,7 @@ def checked_dict(
     return value
 
 
-def checked_list(value: object, where: str, limit: int = _MAX_NUMBER) -> list[Any]:
+def _checked_list(value: object, where: str, limit: int = _MAX_NUMBER) -> list[Any]:
     if not isinstance(value, list | tuple):
         raise ScoreSheetError(f"must be a list, not {describe(value)}", where=where)
     if len(value) > limit:
@@ -204,9 +202,9 @@ def _number(value: object, where: str, *, optional: bool = False) -> Any:
 
 
 def _hand_score(data: object, where: str) -> HandScore:
-    hand = checked_dict(data, where, ("bids", "tricks_won", "sides"))
+    hand = _checked_dict(data, where, ("bids", "tricks_won", "sides"))
     bids: list[Bid | None] = []
-    for seat, item in enumerate(checked_list(hand["bids"], f"{where}.bids", _MAX_SEATS)):
+    for seat, item in enumerate(_checked_list(hand["bids"], f"{where}.bids", MAX_SEATS)):
         if item is None:
             bids.append(None)
             continue
@@ -217,16 +215,16 @@ def _hand_score(data: object, where: str) -> HandScore:
         if not isinstance(bid, Bid) or bid.seat != seat:
             raise ScoreSheetError(f"must be seat {seat}'s bid, not {describe(item)}", where=f"{where}.bids[{seat}]")
         bids.append(bid)
-    tricks = checked_list(hand["tricks_won"], f"{where}.tricks_won", _MAX_SEATS)
+    tricks = _checked_list(hand["tricks_won"], f"{where}.tricks_won", MAX_SEATS)
     if len(tricks) != len(bids):
         raise ScoreSheetError(f"needs one count per seat ({len(bids)}), not {len(tricks)}", where=f"{where}.tricks_won")
     for seat, count in enumerate(tricks):
         if _number(count, f"{where}.tricks_won[{seat}]") < 0:
             raise ScoreSheetError(f"must not be negative, not {count}", where=f"{where}.tricks_won[{seat}]")
     sides = []
-    for index, item in enumerate(checked_list(hand["sides"], f"{where}.sides", _MAX_SEATS)):
+    for index, item in enumerate(_checked_list(hand["sides"], f"{where}.sides", MAX_SEATS)):
         at = f"{where}.sides[{index}]"
-        fields = dict(checked_dict(item, at, _SIDE_FIELDS, _SIDE_FIELDS_REQUIRED))
+        fields = dict(_checked_dict(item, at, _SIDE_FIELDS, _SIDE_FIELDS_REQUIRED))
         fields.setdefault("moon", False)
         for name in _SIDE_FIELDS:
             if name == "made":
@@ -253,7 +251,7 @@ def _hand_score(data: object, where: str) -> HandScore:
     return HandScore(tuple(bids), tuple(tricks), tuple(sides))
 
 
-def _as_bid(seat: int, value: SheetBid) -> Bid | None:
+def _as_bid(seat: int, value: _SheetBid) -> Bid | None:
     """One seat's bid from a score sheet; the same spellings as the ``spades-rules score`` command."""
     if type(value) is int and 0 <= value <= _MAX_NUMBER:
         return Bid(seat, value)
@@ -293,7 +291,7 @@ def _per_seat_or_side(name: str, values: object, count: int, what: str) -> tuple
 
 def _check_sheet(
     rules: Rules,
-    bids: Sequence[SheetBid] | None,
+    bids: Sequence[_SheetBid] | None,
     tricks_won: Sequence[int],
     *,
     scores: tuple[int, ...] | None = None,
@@ -363,7 +361,7 @@ def _check_bags(rules: Rules, bags_before: Sequence[int] | None) -> tuple[int, .
 
 def score_hand(
     rules: Rules,
-    bids: Sequence[SheetBid] | None,
+    bids: Sequence[_SheetBid] | None,
     tricks_won: Sequence[int],
     *,
     bags_before: Sequence[int] | None = None,
@@ -511,7 +509,7 @@ def _score_nils(rules: Rules, nils: list[tuple[Bid, int]], contract: bool) -> tu
 
 
 # ------------------------------------------------------------------------------------------ end of hand, end of game
-def close_hand(
+def _close_hand(
     rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...], hands_before: int,
     bids: tuple[Bid | None, ...], tricks: tuple[int, ...],
 ) -> tuple[HandScore, tuple[int, ...], bool, int | None]:
@@ -538,7 +536,7 @@ def _game_end(rules: Rules, scores: tuple[int, ...], hands: int) -> tuple[bool, 
     return False, None
 
 
-def check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) -> None:
+def _check_start(rules: Rules, scores: tuple[int, ...], bags: tuple[int, ...]) -> None:
     """Refuse starting scores that have already ended the game, and bags the bag limit would have penalized."""
     if rules.bag_limit is not None and max(bags) >= rules.bag_limit:
         raise RulesError(

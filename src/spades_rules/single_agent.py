@@ -66,11 +66,12 @@ from spades_rules._episodes import (
     play_code,
     shows_picks,
 )
+from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Deal, Redeal
 from spades_rules.bots import BUILTIN_BOTS, Bot
 from spades_rules.cards import Card
-from spades_rules.codec import exchange_sizes, num_distinct_actions
+from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError, SeatError
 from spades_rules.rules import Rules

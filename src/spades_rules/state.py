@@ -1,7 +1,7 @@
 """Game and hand states: plain immutable values, no logic beyond derived properties.
 
 Only the engine builds states: :mod:`spades_rules.engine` makes every transition, and its second room
-:mod:`spades_rules.resume` builds directly the state a hand's actions reach (for sampling), both with the
+:mod:`spades_rules._resume` builds directly the state a hand's actions reach (for sampling), both with the
 fast constructors at the end of this module. A :class:`GameState` is the whole game (rules,
 scores, finished hands, the hand in progress); a :class:`HandState` is one hand. Both are frozen,
 slotted attrs classes: equal states compare and hash equal, ``copy.copy``/``copy.deepcopy`` return the
@@ -94,7 +94,7 @@ def _values(self: Any, memo: object = None) -> Any:
     return self
 
 
-Trail = tuple["Trail", Action] | None
+_Trail = tuple["_Trail", Action] | None
 """The actions of a hand, newest first: ``None`` before the first, else ``(earlier trail, action)``.
 
 Adding an action costs one pair instead of a copy of the whole hand's tuple, and the states of one hand
@@ -102,7 +102,7 @@ share their common past (a search tree keeps every state); pairs compare and has
 """
 
 
-def actions_of_trail(trail: Trail) -> tuple[Action, ...]:
+def _actions_of_trail(trail: _Trail) -> tuple[Action, ...]:
     """The actions of ``trail``, oldest first."""
     actions: list[Action] = []
     while trail is not None:
@@ -331,7 +331,7 @@ class GameState:
     """Where the game is."""
     hand: HandState | None
     """The hand in progress; None between hands (and the final hand at game over)."""
-    _trail: Trail = attrs.field(repr=False, alias="trail")
+    _trail: _Trail = attrs.field(repr=False, alias="trail")
     """The actions of the hand in progress, newest first, as a chain of pairs (internal; see
     :attr:`hand_actions`)."""
     _match: _Match = attrs.field(repr=False, alias="match")
@@ -363,7 +363,7 @@ class GameState:
     @property
     def hand_actions(self) -> tuple[Action, ...]:
         """Actions of the hand in progress, in order; see :attr:`history`."""
-        return actions_of_trail(self._trail)
+        return _actions_of_trail(self._trail)
 
     @property
     def dealer(self) -> int:
@@ -475,17 +475,17 @@ def _without_record(state: GameState, error: Exception) -> str:
 
 # ---------------------------------------------------------------------------------------- fast constructors
 # The one speed trick of this module. The attrs ``__init__`` of a frozen class sets each field through the
-# generic ``object.__setattr__``; instead, the engine allocates the class's plain storage (``plain_storage``:
+# generic ``object.__setattr__``; instead, the engine allocates the class's plain storage (``_plain_storage``:
 # a subclass with the same slots whose attribute stores are plain) without calling any ``__init__``, fills
 # it with ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen
-# one. The result is the very value ``__init__`` would build. Only the engine (with its ``resume`` module)
+# one. The result is the very value ``__init__`` would build. Only the engine (with its ``_resume`` module)
 # calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
 # ``tests/repo/test_code_shape.py`` checks that each stores every field of its class.
 _new: Callable[[type], Any] = object.__new__
 _T = TypeVar("_T")
 
 
-def plain_storage(cls: type[_T]) -> type[_T]:
+def _plain_storage(cls: type[_T]) -> type[_T]:
     """The storage of the frozen attrs class ``cls`` for a fast constructor: a subclass that adds no slot (so
     an object can switch its class to ``cls``) and stores attributes plainly (both ``__setattr__`` and
     ``__delattr__`` are ``object``'s, so that CPython stores through its C slot). Its fields are ``cls``'s,
@@ -495,13 +495,13 @@ def plain_storage(cls: type[_T]) -> type[_T]:
     return cast("type[_T]", type(f"_{cls.__name__}Storage", (cls,), namespace))
 
 
-_GAME_STORAGE: Final = plain_storage(GameState)
-_HAND_STORAGE: Final = plain_storage(HandState)
-_TRICK_STORAGE: Final = plain_storage(Trick)
-_SETUP_STORAGE: Final = plain_storage(_Setup)
+_GAME_STORAGE: Final = _plain_storage(GameState)
+_HAND_STORAGE: Final = _plain_storage(HandState)
+_TRICK_STORAGE: Final = _plain_storage(Trick)
+_SETUP_STORAGE: Final = _plain_storage(_Setup)
 
 
-def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: Trail, match: _Match) -> GameState:
+def _game_state(rules: Rules, phase: Phase, hand: HandState | None, trail: _Trail, match: _Match) -> GameState:
     """A ``GameState``."""
     state: Any = _new(_GAME_STORAGE)
     state.rules = rules

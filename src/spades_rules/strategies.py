@@ -69,15 +69,16 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
     ) from _error
 
 from spades_rules._checks import integer_or_none, not_a_state, random_source, read_items
+from spades_rules._deck import deck_cards, deck_shares, default_removed, promoted_cards
+from spades_rules._exchanges import exchange_size
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
-from spades_rules.engine import apply, exchange_size, legal_actions, new_game
+from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
-from spades_rules.tables import deck_cards, deck_shares, default_removed, promoted_cards
 
 __all__ = [
     "Policy",
@@ -98,7 +99,7 @@ the tricks its hand can take and never bids blind or calls a redeal; plays at ra
 ``(state, rng) -> action`` called whenever a seat is to act (the deals stay random)."""
 
 _DEFAULT_MAX_HANDS: Final = 3
-_DEFAULT_BACKSTOP: Final = 3
+"""The hand limit of the drawn games whose rules set none (a game must end, and quickly)."""
 _MAX_REDEALS: Final = 3
 """Random players call at most this many redeals in a row, then bid: a game always moves on."""
 _STOPS: Final = ("anywhere", "deal", "draw", "bid", "exchange", "lead", "mid_trick", "game_over")
@@ -556,7 +557,7 @@ def games(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
     policy: Policy = "random",
-    max_hands: int | None = _DEFAULT_BACKSTOP,
+    max_hands: int | None = _DEFAULT_MAX_HANDS,
     random_start: bool = False,
 ) -> SearchStrategy[GameState]:
     """A finished game (phase ``GAME_OVER``) reached by random legal play.
@@ -597,7 +598,7 @@ def states(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
     policy: Policy = "random",
-    max_hands: int | None = _DEFAULT_BACKSTOP,
+    max_hands: int | None = _DEFAULT_MAX_HANDS,
     random_start: bool = False,
 ) -> SearchStrategy[GameState]:
     """A state reachable by random legal play: anywhere in a game, with every kind of point well
@@ -611,7 +612,7 @@ def action_sequences(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
     policy: Policy = "random",
-    max_hands: int | None = _DEFAULT_BACKSTOP,
+    max_hands: int | None = _DEFAULT_MAX_HANDS,
 ) -> SearchStrategy[tuple[Rules, list[Action]]]:
     """``(rules, actions)``: actions that :func:`~spades_rules.engine.apply` accepts one after the other
     from ``new_game(rules)``, deals included; a whole game or any prefix of one. The rules returned are

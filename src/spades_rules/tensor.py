@@ -75,7 +75,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from spades_rules.codec import exchange_sizes
+from spades_rules._exchanges import exchange_sizes
 from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase

@@ -14,10 +14,22 @@ SOURCE = Path(__file__).resolve().parents[2] / "src" / "spades_rules"
 
 ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("engine", "state"): frozenset(
-        {"_Match", "_Setup", "_game_state", "_next_state", "_hand_state", "_hand_before_play", "_trick", "_setup"}
+        {"_Match", "_Setup", "_game_state", "_next_state", "_hand_state", "_hand_before_play", "_trick", "_setup",
+         "_actions_of_trail"}
     ),
-    ("resume", "state"): frozenset({"_Match", "_game_state", "_hand_state", "_hand_before_play", "_setup"}),
-    ("scoresheet", "scoring"): frozenset({"_check_bags", "_check_sheet", "_game_end", "_per_seat_or_side"}),
+    ("engine", "scoring"): frozenset({"_check_start", "_close_hand"}),
+    ("_resume", "state"): frozenset({
+        "_Match", "_Trail", "_game_state", "_hand_state", "_hand_before_play", "_setup", "_actions_of_trail",
+    }),
+    ("scoresheet", "scoring"): frozenset({
+        "_SheetBid", "_check_bags", "_check_sheet", "_checked_dict", "_checked_list", "_close_hand", "_game_end",
+        "_per_seat_or_side",
+    }),
+    ("views.observation", "state"): frozenset({"_plain_storage"}),
+    ("batch.rebuild", "scoring"): frozenset({"_close_hand"}),
+    ("_fields", "cards"): frozenset({"_CARD_IDS"}),
+    ("_episodes", "codec"): frozenset({"_mask_refusal"}),
+    ("simulation.match", "bots"): frozenset({"_with_backstop"}),
 }
 """(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
 
@@ -93,16 +105,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("_checks",),
     ("cards",),
+    ("_deck",),
     ("tables", "_fields", "bid_formats", "_chain", "_bid_values"),
     ("_validation",),
     ("rules",),
     ("actions",),
-    ("state",),
-    ("_bidding",),
+    ("state", "_plays"),
+    ("_bidding", "_exchanges"),
     ("scoring", "_refusals"),
     ("scoresheet",),
     ("engine",),
-    ("resume", "walk", "codec"),
+    ("_resume", "walk", "codec"),
     ("views.parts",),
     ("views.render",),
     ("views.observation", "records"),

@@ -125,7 +125,7 @@ def test_one_replay_and_one_draw_split() -> None:
         str(path.relative_to(SRC)) for path in sorted(SRC.rglob("*.py")) if "DrawDecision.split(" in path.read_text()
     ]
     assert users == [  # its doctest and 4 users
-        "actions.py", "engine.py", "resume.py", "views/observation.py", "views/sampling.py",
+        "_resume.py", "actions.py", "engine.py", "views/observation.py", "views/sampling.py",
     ]
 
 
@@ -245,9 +245,9 @@ def test_bid_formats_are_read_by_their_properties_only() -> None:
 
 
 def test_the_deck_is_worked_out_in_one_place() -> None:
-    """The cards of a deck, its default removed cards and its trump promotions are in ``tables.py`` only."""
+    """The cards of a deck, its default removed cards and its trump promotions are in ``_deck.py`` only."""
     for path in sorted(SRC.rglob("*.py")):
-        if path.name in ("tables.py", "cards.py"):  # cards.py builds the 54 cards and their names
+        if path.name in ("_deck.py", "cards.py"):  # cards.py builds the 54 cards and their names
             continue
         source = path.read_text(encoding="utf-8")
         assert "ALL_CARDS[:52]" not in source and "54 if" not in source, path

@@ -1,5 +1,5 @@
 """One row of a batch as a scalar :class:`~spades_rules.state.GameState`, built from the arrays and the row's
-record through the engine's internal builders (:mod:`spades_rules.resume`), never by replaying actions
+record through the engine's internal builders (:mod:`spades_rules._resume`), never by replaying actions
 through :func:`~spades_rules.engine.apply`: the finished hands of the game (each scored by the scalar
 scoring code), then the hand in play.
 """
@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from spades_rules._bidding import bid_order
-from spades_rules.actions import INTERNED_DRAWS, Action, Bid, Deal, Exchange, Redeal
+from spades_rules._plays import INTERNED_DRAWS
+from spades_rules._resume import resume_finished_hand, resume_game, resume_hand
+from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch.core import Core
 from spades_rules.cards import ALL_CARDS
-from spades_rules.resume import resume_finished_hand, resume_game, resume_hand
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, close_hand
+from spades_rules.scoring import HandScore, _close_hand
 from spades_rules.state import GameState, HandState, Trick
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ __all__: list[str] = []
 
 
 class _Hand:
-    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules.resume` take."""
+    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules._resume` take."""
 
     def __init__(self, rules: Rules, dealer: int, deck: Array, draw_bits: int, draw_turns: int,
                  bids: Array, blind: int, xcards: Array, log: Array) -> None:
@@ -146,7 +147,7 @@ def game_state(core: Core, row: int) -> GameState:
         tricks, _ = hand.tricks(exchanges)
         last, actions = resume_finished_hand(start, hand.deal, draws=hand.draws, bids=hand.bids,
                                              exchanges=exchanges, tricks=tricks)
-        result, scores, _over, _winner = close_hand(rules, scores, bags, len(results), hand.bids, last.tricks_won)
+        result, scores, _over, _winner = _close_hand(rules, scores, bags, len(results), hand.bids, last.tricks_won)
         results.append(result)
         bags = result.bags_after
         past += actions

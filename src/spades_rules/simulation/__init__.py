@@ -26,11 +26,11 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP
 from spades_rules.rules import Rules
 from spades_rules.simulation.backends import BACKENDS, Backend, Progress, default_workers, run
 from spades_rules.simulation.errors import SimulationError, SimulationIllegalActionError
 from spades_rules.simulation.match import (
-    BUILTIN_BOTS,
     MAX_GAMES,
     BotFactory,
     BotSpec,
@@ -76,7 +76,7 @@ def run_match(
     seed: int = 0,
     duplicate: bool = False,
     hands: bool = False,
-    max_hands: int | None = 100,
+    max_hands: int | None = GAME_BACKSTOP,
     metrics: Mapping[str, Metric] | None = None,
     names: Sequence[str] | None = None,
     view_only: bool = False,

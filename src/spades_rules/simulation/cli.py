@@ -20,6 +20,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from spades_rules.bots import GAME_BACKSTOP
 from spades_rules.errors import SpadesError
 from spades_rules.rules import Rules
 from spades_rules.simulation.backends import BACKENDS, Backend, run
@@ -49,8 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the fair mode: each bot sees only its seat's view (decide(observation)), never the game state",
     )
     parser.add_argument(
-        "--max-hands", type=int, default=100,
-        help="end a game after this many hands if the rules set no max_hands (default 100; 0: never)",
+        "--max-hands", type=int, default=GAME_BACKSTOP,
+        help=f"end a game after this many hands if the rules set no max_hands (default {GAME_BACKSTOP}; 0: never)",
     )
     parser.add_argument(
         "--records", metavar="FILE.jsonl",
@@ -60,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 
-class PlainProgress:
+class _PlainProgress:
     """The progress line without tqdm: ``match: 120/200 games (60%), 3m12s, about 2m8s left``, written to
     ``stream`` at most every ``interval`` seconds: in place (``\r``) on a terminal, and as lines otherwise
     (every 30 seconds, so that a run shorter than that leaves no line in a log)."""
@@ -115,7 +116,7 @@ def _progress_bar(total: int, unit: str) -> tuple[Callable[[int], None], Callabl
         else:
             bar = tqdm(total=total, unit=unit, file=sys.stderr)
             return bar.update, bar.close
-    plain = PlainProgress(total, unit, sys.stderr)
+    plain = _PlainProgress(total, unit, sys.stderr)
     return plain.update, plain.close
 
 

@@ -30,7 +30,7 @@ import attrs
 from spades_rules._checks import guard_unbuilt, integer_or_none, read_items
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
-from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, with_backstop
+from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, _with_backstop
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import IllegalActionError, SpadesError
 from spades_rules.records import to_dict
@@ -251,7 +251,7 @@ class Match:
         elif len(set(self.names)) != len(self.names):
             raise SpadesError(f"bot names must differ: {self.names}")
         object.__setattr__(self, "lineups", self._make_lineups())
-        play_rules = rules.evolve(max_hands=1) if self.hands else with_backstop(rules, self.max_hands)
+        play_rules = rules.evolve(max_hands=1) if self.hands else _with_backstop(rules, self.max_hands)
         object.__setattr__(self, "play_rules", play_rules)
 
     def _make_lineups(self) -> tuple[tuple[int, ...], ...]:

@@ -19,8 +19,8 @@ from typing import Any
 import attrs
 
 from spades_rules._checks import guard_unbuilt
+from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
-from spades_rules.codec import exchange_sizes
 from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 

@@ -38,7 +38,7 @@ from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
-from spades_rules.state import GameState, HandState, Phase, Trick, plain_storage, played_masks
+from spades_rules.state import GameState, HandState, Phase, Trick, _plain_storage, played_masks
 from spades_rules.tables import CompiledTables
 from spades_rules.views.parts import DrawTurn, ExchangeView
 from spades_rules.views.render import check_view
@@ -206,7 +206,7 @@ class Observation:
         return svg.view(self)
 
 
-_OBSERVATION_STORAGE: Final = plain_storage(Observation)
+_OBSERVATION_STORAGE: Final = _plain_storage(Observation)
 _FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(Observation) if field.init)
 
 
@@ -391,7 +391,7 @@ def _draw_view(
 
 _PLAY: Final = Phase.PLAY
 _SPADES: Final = int(Suit.SPADES)
-"""Module constants: looking up an enum member (``Phase.PLAY``) costs about 0.3 µs on Python 3.11."""
+"""Module constants: looking up an enum member (``Phase.PLAY``) costs about 90 ns on Python 3.11."""
 
 _SUITS_OF: Final = tuple(tuple(suit for suit in Suit if mask >> suit & 1) for mask in range(1 << len(Suit)))
 """Per 4-bit mask of suits, the suits in it (iterating the ``Suit`` enum is slow on the ``observe`` path)."""

@@ -407,7 +407,7 @@ def _result(value: object, where: _Place) -> HandScore:
 _INCONSISTENT: Final = "not a consistent view: "
 
 
-def known_consistent(view: Observation) -> bool:
+def _known_consistent(view: Observation) -> bool:
     """Whether ``view`` is known to pass :func:`check_view`: ``observe`` built it, or it was checked before
     (a frozen value stays consistent, so it is checked once)."""
     try:
@@ -416,7 +416,7 @@ def known_consistent(view: Observation) -> bool:
         return False
 
 
-def mark_consistent(view: Observation) -> None:
+def _mark_consistent(view: Observation) -> None:
     """Remember that ``view`` passed the check (a field outside the view's value: never compared or hashed)."""
     object.__setattr__(view, "_checked", True)
 
@@ -427,7 +427,7 @@ def check_view(view: Observation) -> None:
     the tricks, the known cards), bids and legal actions of the right seats. Raises
     :class:`~spades_rules.errors.ObservationError` naming the field. It does not replay the game: that a
     deal exists which gives exactly this view is what :func:`~spades_rules.views.sample_deal` finds out."""
-    if known_consistent(view):
+    if _known_consistent(view):
         return
     try:
         _check(view)
@@ -435,7 +435,7 @@ def check_view(view: Observation) -> None:
         raise ObservationError(f"not a consistent view: {error}") from None
     except AttributeError as error:  # made without its constructor: a field is missing
         raise ObservationError(f"not a consistent view: {error.name or 'a field'} is missing") from None
-    mark_consistent(view)
+    _mark_consistent(view)
 
 
 def _check(view: Observation) -> None:

@@ -4,7 +4,7 @@ Only the engine builds game states; this module is the engine's second room (see
 computes directly the value that applying a hand's actions one by one through
 :func:`~spades_rules.engine.apply` builds, from the deal, draw decisions, bids, exchanges and tricks,
 without checking them again: the caller checks the result (sampling compares it with the view).
-Everything here is internal (``__all__`` is empty).
+A private module: nothing here is public.
 """
 
 from __future__ import annotations
@@ -14,23 +14,24 @@ from typing import Final
 
 from spades_rules._bidding import bid_order
 from spades_rules._chain import Chain
-from spades_rules.actions import INTERNED_DRAWS, INTERNED_PLAYS, Action, Bid, Deal, DrawDecision, Exchange
+from spades_rules._exchanges import exchanges_due
+from spades_rules._plays import INTERNED_DRAWS, INTERNED_PLAYS
+from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Suit, mask_of
-from spades_rules.engine import exchanges_due
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore
 from spades_rules.state import (
     GameState,
     HandState,
     Phase,
-    Trail,
     Trick,
+    _actions_of_trail,
     _game_state,
     _hand_before_play,
     _hand_state,
     _Match,
     _setup,
-    actions_of_trail,
+    _Trail,
 )
 
 __all__: list[str] = []
@@ -81,7 +82,7 @@ def resume_hand(
     tables = rules.tables
     n = tables.players
     dealer = start.dealer
-    trail: Trail = (None, deal)
+    trail: _Trail = (None, deal)
     discards: tuple[int, ...] = ()
     if rules.deal_method == "draw":
         kept, dropped = [0] * n, [0] * n
@@ -164,4 +165,4 @@ def resume_finished_hand(
     won[last.winner] += 1
     broken = hand.spades_broken or start.rules.tables.suit_of[card.index] == _SPADES
     finished = _hand_state(hand._setup, tuple(held), tuple(won), last.winner, (), tricks, broken, None)
-    return finished, actions_of_trail((before._trail, INTERNED_PLAYS[seat][card.index]))
+    return finished, _actions_of_trail((before._trail, INTERNED_PLAYS[seat][card.index]))
