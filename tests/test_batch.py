@@ -374,11 +374,11 @@ def _random_sheets(rules: Rules, count: int, seed: int) -> tuple[Any, Any, Any]:
 
 @pytest.mark.parametrize("rules", SCORED_RULES, ids=repr)
 def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
-    """The batch's scoring against ``scoring.close_hand`` on random score sheets, moons included."""
+    """The batch's scoring against ``scoring._close_hand`` on random score sheets, moons included."""
     from spades_rules import Bid
     from spades_rules.batch.compile import compile_rules
     from spades_rules.batch.score import game_end, moon_winner, score_hands
-    from spades_rules.scoring import close_hand
+    from spades_rules.scoring import _close_hand
 
     t = compile_rules(rules)
     bids, won, blind = _random_sheets(rules, 400, seed=rules.players)
@@ -395,7 +395,7 @@ def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
             )
             for seat in range(rules.players)
         )
-        result, _new_scores, ends, wins = close_hand(
+        result, _new_scores, ends, wins = _close_hand(
             rules, tuple(int(v) for v in scores[:, hand]), tuple(int(v) for v in bags_before[:, hand]), 0, sheet,
             tuple(int(v) for v in won[:, hand]),
         )

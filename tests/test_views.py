@@ -916,12 +916,12 @@ def test_a_view_missing_a_field_is_refused_and_still_copies() -> None:
 
 
 def test_an_unpickled_view_equals_the_view_and_is_checked_again() -> None:
-    from spades_rules.views.render import known_consistent
+    from spades_rules.views.render import _known_consistent
 
     view = _SAMPLE_VIEWS[2]
     again = pickle.loads(pickle.dumps(view))
-    assert again == view and hash(again) == hash(view) and not known_consistent(again)
-    assert again.to_dict() == view.to_dict() and known_consistent(again)
+    assert again == view and hash(again) == hash(view) and not _known_consistent(again)
+    assert again.to_dict() == view.to_dict() and _known_consistent(again)
 
 
 @pytest.mark.parametrize("rules", [Rules.standard(), Rules.two_player(), Rules.jokers()], ids=repr)

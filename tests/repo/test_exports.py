@@ -41,7 +41,20 @@ def _module_name(path: Path) -> str:
 
 _PATHS: dict[str, Path] = {_module_name(path): path for path in sorted(SOURCE.rglob("*.py"))}
 MODULES = sorted(_PATHS)
-PUBLIC = [name for name in MODULES if not any(part.startswith("_") for part in name.split(".")[1:])]
+
+NOT_YET_PRIVATE: frozenset[str] = frozenset(
+    f"spades_rules.batch.{name}"
+    for name in ("compile", "core", "deal", "observe", "rebuild", "score", "state", "steps")
+)
+"""The batch engine's inner modules: implementation the API reference leaves out (the package's face is
+``spades_rules.batch``, ``batch.game`` and ``batch.vector``), whose paths do not say so yet. They count as
+private here, and a test holds them undocumented and unused outside the batch engine, until each moves
+under an underscore name (``spades_rules.batch._core``, ...); the set only shrinks."""
+
+PUBLIC = [
+    name for name in MODULES
+    if not any(part.startswith("_") for part in name.split(".")[1:]) and name not in NOT_YET_PRIVATE
+]
 
 
 def _top_level(tree: ast.Module) -> list[ast.stmt]:
@@ -80,6 +93,11 @@ class _Module:
         for node in _top_level(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 self.defined.setdefault(node.name, node.lineno)
+                if node.name == "__getattr__":  # a lazy export: the names its imports bring, on first use
+                    for inner in ast.walk(node):
+                        if isinstance(inner, ast.ImportFrom) and inner.module and not inner.level:
+                            for alias in inner.names:
+                                self.imported.setdefault(alias.asname or alias.name, inner.module)
             elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
@@ -237,6 +255,19 @@ def test_python_sees_what_the_source_says(module: str) -> None:
         made_in = getattr(value, "__module__", None) if isinstance(value, type) or callable(value) else None
         if isinstance(made_in, str) and made_in.startswith(PACKAGE):
             assert made_in == _home(module, name), f"{module}.{name} was made in {made_in}"
+
+
+@pytest.mark.parametrize("module", sorted(NOT_YET_PRIVATE))
+def test_the_modules_not_yet_private_stay_inside_their_package(module: str) -> None:
+    """Until it takes an underscore name, such a module is neither documented nor imported from outside
+    the batch engine (and it still exists: otherwise drop it from the set)."""
+    assert module in _PATHS, f"{module} is gone: drop it from NOT_YET_PRIVATE"
+    assert module not in _documented(), f"{module} is documented: a public module follows every rule here"
+    outside = [
+        importer for importer in MODULES
+        if not importer.startswith("spades_rules.batch") and module in _read(importer).imported.values()
+    ]
+    assert not outside, f"{module} is imported by {outside}"
 
 
 def test_the_checks_see_an_internal_name_and_a_stray_export(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ Speed: every trick that makes the batch engine fast, one sentence each, in one p
 - **Packed legality words**: each row's legal actions are one ``uint64`` (layout in
   :mod:`~spades_rules.batch.compile`); the bool mask is unpacked only when asked for, and checking an
   action is one table lookup, one AND and one reduce.
-- **Random choice by SWAR**: :func:`~spades_rules.batch.game.random_set_bits` finds the r-th set bit of
+- **Random choice by SWAR**: ``game._random_set_bits`` finds the r-th set bit of
   every word with byte popcounts, one multiplication into prefix counts, one subtraction against the rank
   and a 2 KB table.
 - **Plays are card indices**: without jokers a play's code is its card's index, so neither the step nor

@@ -55,7 +55,7 @@ _MAX_ROWS: Final = 1 << 24
 """The most games one batch holds (16,777,216: about 2 GB of state)."""
 
 _SELECT8: Final = np.zeros(256 * 8, dtype=np.uint64)
-"""``_SELECT8[byte * 8 + r]``: the position of the ``r``-th set bit of ``byte`` (see :func:`random_set_bits`)."""
+"""``_SELECT8[byte * 8 + r]``: the position of the ``r``-th set bit of ``byte`` (see :func:`_random_set_bits`)."""
 for _byte in range(256):
     for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
         _SELECT8[_byte * 8 + _rank] = _bit
@@ -64,7 +64,7 @@ _HIGH_BITS: Final = np.uint64(0x8080808080808080)
 _8, _3, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(56), np.uint64(0xFF)
 
 
-def random_set_bits(words: Array, uniform: Array) -> Array:
+def _random_set_bits(words: Array, uniform: Array) -> Array:
     """For each word, the position of one of its set bits, the ``floor(uniform × popcount)``-th: a SWAR
     search, all rows at once. The bytes' popcounts times ``0x0101…`` are the popcounts up to each byte;
     one subtraction tests all eight against the rank, which counts the bytes before the bit; a table finds
@@ -356,7 +356,7 @@ class BatchGame:
         elif not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(f"rng must be a numpy Generator, not {describe(rng)}", parameter="rng")
         core, t = self._core, self._tables
-        bit: Array = random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
+        bit: Array = _random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
         if core.phase_lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
             return bit
         codes: Array = t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)

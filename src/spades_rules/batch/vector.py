@@ -47,9 +47,11 @@ if TYPE_CHECKING:
 
     from spades_rules.batch.state import Array
 
-__all__ = ["BatchVectorEnv"]
+__all__ = ["BatchVectorEnv", "Reward"]
 
 Reward = Literal["points", "win"]
+"""What a seat is rewarded with: ``"points"``, its side's points at each hand's end, or ``"win"``, +1 for the
+winning side's seats (-1 for the others, 0 on a draw) at each episode's end."""
 _REWARDS: Final = ("points", "win")
 
 
