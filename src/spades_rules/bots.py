@@ -32,7 +32,7 @@ from spades_rules.cards import Card, Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SeatError
 from spades_rules.rules import Rules
-from spades_rules.scoring import close_hand
+from spades_rules.scoring import _close_hand
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe, sample_deal
 from spades_rules.views.render import check_view
@@ -323,7 +323,7 @@ class SearchBot:
             if played is not None:
                 for bid in candidates:
                     sheet = tuple(bid if at == seat else other for at, other in enumerate(played.bids))
-                    result, _, over, winner = close_hand(
+                    result, _, over, winner = _close_hand(
                         world.rules, world.scores, world.bags, world.hands_played, sheet, played.tricks_won
                     )
                     totals[bid] += points_value(result.totals, side, over, winner, self.win_bonus)

@@ -27,6 +27,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     }),
     ("views.observation", "state"): frozenset({"_plain_storage"}),
     ("batch.rebuild", "scoring"): frozenset({"_close_hand"}),
+    ("bots", "scoring"): frozenset({"_close_hand"}),
     ("_fields", "cards"): frozenset({"_CARD_IDS"}),
     ("_episodes", "codec"): frozenset({"_mask_refusal"}),
     ("simulation.match", "bots"): frozenset({"_with_backstop"}),
