@@ -27,9 +27,10 @@ from typing import Final, Literal, TextIO
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt
+from spades_rules._checks import guard_unbuilt, read_items
+from spades_rules._fields import as_card
 from spades_rules._messages import describe
-from spades_rules.cards import Card, Rank, Suit, as_card, iterable_arg
+from spades_rules.cards import Card, Rank, Suit
 from spades_rules.errors import SpadesError
 
 __all__ = ["COLOR_CHOICES", "SUIT_CHOICES", "CardStyle", "card_style"]
@@ -67,7 +68,7 @@ class CardStyle:
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards separated by spaces."""
-        return " ".join(self.card(card) for card in iterable_arg(cards, "CardStyle.cards"))
+        return " ".join(self.card(card) for card in read_items(cards, "CardStyle.cards"))
 
     def suit(self, suit: Suit) -> str:
         """A suit's symbol or letter."""

@@ -29,6 +29,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("batch.rebuild", "scoring"): frozenset({"_close_hand"}),
     ("bots", "scoring"): frozenset({"_close_hand"}),
     ("_fields", "cards"): frozenset({"_CARD_IDS"}),
+    ("views.render", "cards"): frozenset({"_CARD_IDS"}),
     ("_episodes", "codec"): frozenset({"_mask_refusal"}),
     ("simulation.match", "bots"): frozenset({"_with_backstop"}),
 }

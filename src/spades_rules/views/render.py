@@ -29,7 +29,7 @@ import attrs
 
 from spades_rules._messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
-from spades_rules.cards import ALL_CARDS, CARD_IDS, Card, Suit, format_cards
+from spades_rules.cards import _CARD_IDS, ALL_CARDS, Card, Suit, format_cards
 from spades_rules.codec import encode_action
 from spades_rules.errors import ArgumentTypeError, ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
@@ -542,7 +542,7 @@ def _check_ints(value: object, where: _Place, length: int, minimum: int, maximum
 
 
 def _check_card(card: object, where: _Place, deck: int) -> Card:
-    if id(card) not in CARD_IDS or not cast(Card, card).bit & deck:  # one of the 54 cards, then of the deck
+    if id(card) not in _CARD_IDS or not cast(Card, card).bit & deck:  # one of the 54 cards, then of the deck
         raise _Bad(where, f"{describe(card)} is not a card of these rules' deck")
     return cast(Card, card)
 
@@ -563,7 +563,7 @@ class _Seen:
 def _check_cards(cards: object, where: _Place, deck: int, seen: _Seen | None) -> tuple[Card, ...]:
     """``cards`` as a tuple of cards of the deck, each once, none of them ``seen`` elsewhere (then added)."""
     checked = _check_length(cards, where, None)
-    if not CARD_IDS.issuperset(map(id, checked)):  # something that is not one of the 54 cards: name it
+    if not _CARD_IDS.issuperset(map(id, checked)):  # something that is not one of the 54 cards: name it
         for card in checked:
             _check_card(card, where, deck)
     mask = sum(map(_BIT, checked))  # distinct cards' bits add without a carry: as many bits set as cards
@@ -609,7 +609,7 @@ def _finished_tricks_pass(tricks: tuple[Any, ...], n: int, deck: int, seen: _See
             and 0 <= trick.winner < n
             and type(trick.cards) is tuple
             and len(trick.cards) == n
-            and CARD_IDS.issuperset(map(id, trick.cards))
+            and _CARD_IDS.issuperset(map(id, trick.cards))
         ):
             return False
         masks.append(sum(map(_BIT, trick.cards)))
