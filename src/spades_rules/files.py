@@ -89,8 +89,12 @@ def _kind(mode: int) -> str:
 
 def check_writable(path: object, function: str = "save") -> str:
     """``path`` as a file name a save may write: :class:`RecordError` when it exists and is not a regular
-    file (see the module docstring). Called before a game starts, so that a bad path is refused at once."""
-    name = _path(path, function)
+    file (see the module docstring). Called before a game starts, so that a bad path is refused at once.
+    ``function`` is the caller's name, used in the messages."""
+    if type(function) is not str:
+        raise ArgumentTypeError(f"check_writable needs the caller's name as a str, not {describe(function)}",
+                                parameter="function")
+    name = _path(path, clip(function, 60))
     _refuse_special(name)
     return name
 

@@ -29,7 +29,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("batch.rebuild", "scoring"): frozenset({"_close_hand"}),
     ("bots", "scoring"): frozenset({"_close_hand"}),
     ("_fields", "cards"): frozenset({"_CARD_IDS"}),
-    ("views.render", "cards"): frozenset({"_CARD_IDS"}),
+    ("views._shape", "cards"): frozenset({"_CARD_IDS"}),
     ("_episodes", "codec"): frozenset({"_mask_refusal"}),
     ("simulation.match", "bots"): frozenset({"_with_backstop"}),
 }
@@ -119,6 +119,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("_resume", "walk", "codec"),
     ("views.parts",),
+    ("views._shape",),
     ("views.render",),
     ("views.observation", "records"),
     ("views.sampling",),

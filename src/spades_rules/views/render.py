@@ -6,7 +6,8 @@ its reader, its readable text, and the check of a view's shape.
 - :func:`from_dict` reads it back (``Observation.from_dict(view.to_dict()) == view``), checking the shape
   key by key; :func:`check_view` checks the shape of a view value (types, lengths, seats, cards that
   exist and appear once), for views that come from outside: :func:`~spades_rules.views.sample_deal`
-  checks its input with it first.
+  checks its input with it first (the check itself lives in the private ``views._shape``, whose places
+  and errors the reader shares).
 - :func:`render` is the view's readable text (``str(view)``).
 
 Actions use their one dict form (:meth:`Play.to_dict <spades_rules.actions.Play.to_dict>`, read by
@@ -21,20 +22,20 @@ imports the observation module for types only.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
 from spades_rules._messages import clip, describe
-from spades_rules.actions import Action, Bid, Deal, PlayerAction, action_from_dict
-from spades_rules.cards import _CARD_IDS, ALL_CARDS, Card, Suit, format_cards
+from spades_rules.actions import Action, Deal, PlayerAction, action_from_dict
+from spades_rules.cards import ALL_CARDS, Card, Suit, format_cards
 from spades_rules.codec import encode_action
 from spades_rules.errors import ArgumentTypeError, ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
-from spades_rules.scoring import HandScore, SideScore
+from spades_rules.scoring import HandScore
 from spades_rules.state import Phase, Trick
+from spades_rules.views._shape import Bad, Place, check, place_text
 from spades_rules.views.parts import DrawTurn, ExchangeView
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ _View = TypeVar("_View", bound="Observation")
 __all__ = ["check_view", "from_dict", "render", "to_dict"]
 
 _SUIT_OF_LETTER: Final = {suit.letter: suit for suit in Suit}
-_MAX_INT: Final = 10**12
 """Largest number a view's dict may hold (scores, sizes): anything larger is not a game."""
 
 
@@ -109,25 +109,6 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------- from_dict
-_Place = str | tuple[Any, ...]
-"""Where a value is in a view: a key (``"hand"``), or a tuple of parts joined only when an error names it
-(``("tricks[", 3, "]", ".cards")``): building each place's text eagerly was a third of reading a view."""
-
-
-def _at(where: _Place) -> str:
-    """The text of a place."""
-    if isinstance(where, str):
-        return where
-    return "".join(_at(part) if isinstance(part, tuple) else str(part) for part in where)
-
-
-class _Bad(Exception):
-    """A shape problem at ``where``; turned into an :class:`ObservationError` at the entry points."""
-
-    def __init__(self, where: _Place, message: str) -> None:
-        super().__init__(f"{_at(where)}: {message}")
-
-
 def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     """The view of class ``cls`` whose dict form (:func:`to_dict`) is ``data``.
 
@@ -143,7 +124,7 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
         if keys is None:
             keys = _KEYS[cls] = tuple(field.name for field in attrs.fields(cls) if field.init)
         return cls(**_fields(data, keys))
-    except _Bad as error:
+    except Bad as error:
         raise ObservationError(f"not a view's dict form: {error}") from None
     except ObservationError as error:  # the view's own check, at its construction
         raise ObservationError(f"not a view's dict form: {str(error).removeprefix(_INCONSISTENT)}") from None
@@ -156,12 +137,12 @@ _KEYS: Final[dict[type, tuple[str, ...]]] = {}
 def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     """The view's field values read from its dict form, whose ``keys`` are the view's fields."""
     if not isinstance(data, Mapping):
-        raise _Bad("view", f"must be a dict, not {type(data).__name__}")
+        raise Bad("view", f"must be a dict, not {type(data).__name__}")
     if len(data) != len(keys) or not all(key in data for key in keys):
         for key in data:
             if key not in keys:
-                raise _Bad("view", f"unknown key {describe(key)}")
-        raise _Bad("view", f"missing {', '.join(key for key in keys if key not in data)}")
+                raise Bad("view", f"unknown key {describe(key)}")
+        raise Bad("view", f"missing {', '.join(key for key in keys if key not in data)}")
     rules = _rules(data["rules"])
     return {
         "rules": rules,
@@ -198,14 +179,14 @@ def _rules(options: object) -> Rules:
     """The rules of a view's ``rules`` key: the compact form (:meth:`Rules.to_dict`, a preset and its
     changes) or every option (:meth:`Rules.options`, as older views carry)."""
     if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
-        raise _Bad("rules", f"must be a dict of options, not {describe(options)}")
+        raise Bad("rules", f"must be a dict of options, not {describe(options)}")
     key = _rules_key(options)
     found = _RULES_READ.get(key) if key is not None else None
     if found is None:
         try:
             found = Rules.from_dict(options)
         except (SpadesError, TypeError, ValueError, RecursionError) as error:
-            raise _Bad("rules", clip(str(error), 200)) from None
+            raise Bad("rules", clip(str(error), 200)) from None
         if key is not None:
             if len(_RULES_READ) >= _RULES_CACHE:
                 _RULES_READ.clear()
@@ -245,34 +226,34 @@ def _phase(value: object) -> Phase:
     try:
         return Phase(value)
     except ValueError:
-        raise _Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {describe(value)}") from None
+        raise Bad("phase", f"must be one of {', '.join(p.value for p in Phase)}, not {describe(value)}") from None
 
 
-def _list(value: object, where: _Place) -> list[Any] | tuple[Any, ...]:
+def _list(value: object, where: Place) -> list[Any] | tuple[Any, ...]:
     if not isinstance(value, list | tuple):
-        raise _Bad(where, f"must be a list, not {describe(value)}")
+        raise Bad(where, f"must be a list, not {describe(value)}")
     return value
 
 
-def _tuple(value: object, where: _Place) -> tuple[Any, ...]:
+def _tuple(value: object, where: Place) -> tuple[Any, ...]:
     return tuple(_list(value, where))
 
 
-def _items(value: object, where: _Place, read: Callable[[Any, _Place], Any]) -> tuple[Any, ...]:
+def _items(value: object, where: Place, read: Callable[[Any, Place], Any]) -> tuple[Any, ...]:
     items = _list(value, where)
     try:  # without building each item's place (most of the cost of a list of small items) ...
         return tuple([read(item, where) for item in items])
-    except _Bad:  # ... and, for a bad item, read again with places: the error names the item (``bids[2]``)
+    except Bad:  # ... and, for a bad item, read again with places: the error names the item (``bids[2]``)
         return tuple(read(item, (where, "[", i, "]")) for i, item in enumerate(items))
 
 
-def _mapping(value: object, where: _Place, keys: Sequence[str]) -> Mapping[str, Any]:
+def _mapping(value: object, where: Place, keys: Sequence[str]) -> Mapping[str, Any]:
     if type(value) is dict and len(value) == len(keys) and all(key in value for key in keys):
         return value
     if not isinstance(value, Mapping):
-        raise _Bad(where, f"must be a dict with keys {', '.join(keys)}, not {describe(value)}")
+        raise Bad(where, f"must be a dict with keys {', '.join(keys)}, not {describe(value)}")
     if set(value) != set(keys):
-        raise _Bad(where, f"must have exactly the keys {', '.join(keys)}, not {', '.join(map(str, value))}")
+        raise Bad(where, f"must have exactly the keys {', '.join(keys)}, not {', '.join(map(str, value))}")
     return value
 
 
@@ -281,19 +262,19 @@ _CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
 spellings (and errors) go through :meth:`Card.parse`."""
 
 
-def _card(value: object, where: _Place) -> Card:
+def _card(value: object, where: Place) -> Card:
     card = _CARD_OF_TEXT.get(value) if type(value) is str else None
     if card is not None:
         return card
     if not isinstance(value, str):
-        raise _Bad(where, f"a card is a string such as 'AS', not {describe(value)}")
+        raise Bad(where, f"a card is a string such as 'AS', not {describe(value)}")
     try:
         return Card.parse(value)
     except SpadesError as error:
-        raise _Bad(where, str(error)) from None
+        raise Bad(where, str(error)) from None
 
 
-def _cards(value: object, where: _Place) -> tuple[Card, ...]:
+def _cards(value: object, where: Place) -> tuple[Card, ...]:
     if type(value) is list:
         try:
             return tuple([_CARD_OF_TEXT[text] for text in value])
@@ -302,7 +283,7 @@ def _cards(value: object, where: _Place) -> tuple[Card, ...]:
     return _items(value, where, _card)
 
 
-def _suits(value: object, where: _Place) -> tuple[Suit, ...]:
+def _suits(value: object, where: Place) -> tuple[Suit, ...]:
     if type(value) is list:
         try:
             return tuple([_SUIT_OF_LETTER[letter] for letter in value])
@@ -311,22 +292,22 @@ def _suits(value: object, where: _Place) -> tuple[Suit, ...]:
     suits = []
     for i, letter in enumerate(_list(value, where)):
         if not isinstance(letter, str) or letter not in _SUIT_OF_LETTER:
-            raise _Bad((where, "[", i, "]"), f"a suit is one of C, D, H, S, not {describe(letter)}")
+            raise Bad((where, "[", i, "]"), f"a suit is one of C, D, H, S, not {describe(letter)}")
         suits.append(_SUIT_OF_LETTER[letter])
     return tuple(suits)
 
 
-def _action(value: object, where: _Place) -> Action:
+def _action(value: object, where: Place) -> Action:
     key = _flat_key(value)
     found = _ACTIONS_READ.get(key) if key is not None else None
     if found is not None:
         return found
     if not isinstance(value, Mapping):
-        raise _Bad(where, f"an action is a dict, not {describe(value)}")
+        raise Bad(where, f"an action is a dict, not {describe(value)}")
     try:
         action = action_from_dict(value)
     except SpadesError as error:
-        raise _Bad(where, str(error)) from None
+        raise Bad(where, str(error)) from None
     _remember(_ACTIONS_READ, key, action)
     return action
 
@@ -355,52 +336,51 @@ def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...] | None, ac
         cache[key] = action
 
 
-def _coded_action(value: object, where: _Place) -> PlayerAction:
+def _coded_action(value: object, where: Place) -> PlayerAction:
     key = _flat_key(value)
     found = _CODED_READ.get(key) if key is not None else None
     if found is not None:
         return found
     if not isinstance(value, Mapping) or "code" not in value:
-        raise _Bad(where, f"a legal action is an action's dict with its code, not {describe(value)}")
+        raise Bad(where, f"a legal action is an action's dict with its code, not {describe(value)}")
     action = _action({key: item for key, item in value.items() if key != "code"}, where)
     if isinstance(action, Deal):
-        raise _Bad(where, "a deal is no seat's action")
+        raise Bad(where, "a deal is no seat's action")
     try:
         code = encode_action(action)
     except SpadesError as error:
-        raise _Bad(where, str(error)) from None
+        raise Bad(where, str(error)) from None
     if value["code"] != code or type(value["code"]) is not int:
-        raise _Bad((where, ".code"), f"{action} has the code {code}, not {describe(value['code'])}")
+        raise Bad((where, ".code"), f"{action} has the code {code}, not {describe(value['code'])}")
     _remember(_CODED_READ, key, action)
     return action
 
 
-def _trick(value: object, where: _Place) -> Trick:
+def _trick(value: object, where: Place) -> Trick:
     data = _mapping(value, where, ("leader", "cards", "winner"))
     return Trick(data["leader"], _cards(data["cards"], (where, ".cards")), data["winner"])
 
 
-def _exchange(value: object, where: _Place) -> ExchangeView:
+def _exchange(value: object, where: Place) -> ExchangeView:
     data = _mapping(value, where, ("giver", "receiver", "size", "cards"))
     cards = None if data["cards"] is None else _cards(data["cards"], (where, ".cards"))
     return ExchangeView(giver=data["giver"], receiver=data["receiver"], size=data["size"], cards=cards)
 
 
-def _draw_turn(value: object, where: _Place) -> DrawTurn:
+def _draw_turn(value: object, where: Place) -> DrawTurn:
     data = _mapping(value, where, ("turn", "keep", "kept", "discarded"))
     discarded = None if data["discarded"] is None else _card(data["discarded"], (where, ".discarded"))
     kept = _card(data["kept"], (where, ".kept"))
     return DrawTurn(turn=data["turn"], keep=data["keep"], kept=kept, discarded=discarded)
 
 
-_SIDE_FIELDS: Final = tuple(field.name for field in attrs.fields(SideScore))
 
 
-def _result(value: object, where: _Place) -> HandScore:
+def _result(value: object, where: Place) -> HandScore:
     try:
         return HandScore.from_dict(value)  # type: ignore[arg-type]  # it checks that value is a dict
     except ScoreSheetError as error:
-        raise _Bad(_at(where) + error.where.removeprefix("hand"), str(error).partition(": ")[2]) from None
+        raise Bad(place_text(where) + error.where.removeprefix("hand"), str(error).partition(": ")[2]) from None
 
 
 # ---------------------------------------------------------------------------------------- the shape check
@@ -430,224 +410,12 @@ def check_view(view: Observation) -> None:
     if _known_consistent(view):
         return
     try:
-        _check(view)
-    except _Bad as error:
+        check(view)
+    except Bad as error:
         raise ObservationError(f"not a consistent view: {error}") from None
     except AttributeError as error:  # made without its constructor: a field is missing
         raise ObservationError(f"not a consistent view: {error.name or 'a field'} is missing") from None
     _mark_consistent(view)
-
-
-def _check(view: Observation) -> None:
-    rules = view.rules
-    if not isinstance(rules, Rules):
-        raise _Bad("rules", f"must be a Rules, not {describe(rules)}")
-    n, sides = rules.players, rules.num_sides
-    deck = rules.tables.deck_mask
-    size_of_deck = deck.bit_count()  # every count in a view is at most the deck's size: a picture draws that many backs
-    seat = _seat(view.seat, "seat", n)
-    if not isinstance(view.phase, Phase):
-        raise _Bad("phase", f"must be a Phase, not {describe(view.phase)}")
-    _seat(view.dealer, "dealer", n)
-    if view.to_act is not None:
-        _seat(view.to_act, "to_act", n)
-    seen = _Seen()
-    if view.hand is not None:
-        hand = _check_cards(view.hand, "hand", deck, seen)
-        indices = [card.index for card in hand]
-        if indices != sorted(indices):
-            raise _Bad("hand", "must be sorted")
-    _check_ints(view.hand_sizes, "hand_sizes", n, 0, size_of_deck)
-    bids = _check_length(view.bids, "bids", n)
-    for at, bid in enumerate(bids):
-        if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad(("bids[", at, "]"), f"must be None or seat {at}'s Bid, not {describe(bid)}")
-    tricks = _check_length(view.tricks, "tricks", None, size_of_deck // n)
-    if not _finished_tricks_pass(tricks, n, deck, seen):
-        for at, trick in enumerate(tricks):  # one by one, to name what is wrong
-            _check_trick(trick, ("tricks[", at, "]"), n, deck, seen, complete=True)
-    if view.current_trick is not None:
-        _check_trick(view.current_trick, "current_trick", n, deck, seen, complete=False)
-    _check_ints(view.tricks_won, "tricks_won", n, 0, size_of_deck // n)
-    if not isinstance(view.spades_broken, bool):
-        raise _Bad("spades_broken", f"must be true or false, not {describe(view.spades_broken)}")
-    for at, suits in enumerate(_check_length(view.voids, "voids", n)):
-        if not isinstance(suits, tuple) or not all(isinstance(suit, Suit) for suit in suits):
-            raise _Bad(("voids[", at, "]"), f"must be a tuple of suits, not {describe(suits)}")
-    for at, cards in enumerate(_check_length(view.known_cards, "known_cards", n)):
-        _check_cards(cards, ("known_cards[", at, "]"), deck, seen)
-    for at, exchange in enumerate(_check_length(view.exchanges, "exchanges", None)):
-        where = ("exchanges[", at, "]")
-        if not isinstance(exchange, ExchangeView):
-            raise _Bad(where, f"must be an ExchangeView, not {describe(exchange)}")
-        _seat(exchange.giver, (where, ".giver"), n)
-        _seat(exchange.receiver, (where, ".receiver"), n)
-        size = _int(exchange.size, (where, ".size"), 0, size_of_deck)
-        if exchange.cards is not None and len(_check_cards(exchange.cards, (where, ".cards"), deck, None)) != size:
-            raise _Bad((where, ".cards"), f"must hold its {size} cards")
-    for at, pair in enumerate(_check_length(view.pending_exchanges, "pending_exchanges", None, n)):
-        for k, giver_or_receiver in enumerate(_check_length(pair, ("pending_exchanges[", at, "]"), 2)):
-            _seat(giver_or_receiver, ("pending_exchanges[", at, "][", k, "]"), n)
-    draws = _check_length(view.draws, "draws", None, size_of_deck // 2)
-    if not all(isinstance(keep, bool) for keep in draws):
-        raise _Bad("draws", "must be true/false decisions")
-    _check_own_draws(view, draws, deck)
-    if view.draw_card is not None:
-        _check_card(view.draw_card, "draw_card", deck)
-    _int(view.stock_remaining, "stock_remaining", 0, size_of_deck)
-    _check_ints(view.scores, "scores", sides, -_MAX_INT)
-    _check_ints(view.bags, "bags", sides, 0)
-    _check_ints(view.initial_scores, "initial_scores", sides, -_MAX_INT)
-    _check_ints(view.initial_bags, "initial_bags", sides, 0)
-    for at, result in enumerate(_check_length(view.results, "results", None)):
-        _check_result(result, ("results[", at, "]"), n, sides)
-    if view.winner is not None:
-        _seat(view.winner, "winner", sides)
-    for at, action in enumerate(_check_length(view.legal_actions, "legal_actions", None)):
-        if not isinstance(action, PlayerAction) or action.seat != seat:
-            raise _Bad(("legal_actions[", at, "]"), f"must be an action of seat {seat}, not {describe(action)}")
-
-
-def _int(value: object, where: _Place, minimum: int, maximum: int = _MAX_INT) -> int:
-    if type(value) is not int or not minimum <= value <= maximum:
-        raise _Bad(where, f"must be an integer from {minimum} to {maximum}, not {describe(value)}")
-    return value
-
-
-def _seat(value: object, where: _Place, count: int) -> int:
-    if type(value) is not int or not 0 <= value < count:
-        raise _Bad(where, f"must be a number from 0 to {count - 1}, not {describe(value)}")
-    return value
-
-
-def _check_length(value: object, where: _Place, length: int | None, most: int | None = None) -> tuple[Any, ...]:
-    if not isinstance(value, tuple):
-        raise _Bad(where, f"must be a tuple, not {describe(value)}")
-    if length is not None and len(value) != length:
-        raise _Bad(where, f"must have {length} entries, not {len(value)}")
-    if most is not None and len(value) > most:
-        raise _Bad(where, f"must have at most {most} entries, not {len(value)}")
-    return value
-
-
-def _check_ints(value: object, where: _Place, length: int, minimum: int, maximum: int = _MAX_INT) -> None:
-    if (
-        type(value) is tuple
-        and len(value) == length
-        and all(type(item) is int and minimum <= item <= maximum for item in value)
-    ):
-        return
-    for at, item in enumerate(_check_length(value, where, length)):
-        _int(item, (where, "[", at, "]"), minimum, maximum)
-
-
-def _check_card(card: object, where: _Place, deck: int) -> Card:
-    if id(card) not in _CARD_IDS or not cast(Card, card).bit & deck:  # one of the 54 cards, then of the deck
-        raise _Bad(where, f"{describe(card)} is not a card of these rules' deck")
-    return cast(Card, card)
-
-
-_BIT: Final = operator.attrgetter("bit")
-
-
-class _Seen:
-    """The cards seen so far in a view, as a mask, and where (to name the other place of a card seen twice)."""
-
-    __slots__ = ("places", "total")
-
-    def __init__(self) -> None:
-        self.total = 0
-        self.places: list[tuple[_Place, int]] = []
-
-
-def _check_cards(cards: object, where: _Place, deck: int, seen: _Seen | None) -> tuple[Card, ...]:
-    """``cards`` as a tuple of cards of the deck, each once, none of them ``seen`` elsewhere (then added)."""
-    checked = _check_length(cards, where, None)
-    if not _CARD_IDS.issuperset(map(id, checked)):  # something that is not one of the 54 cards: name it
-        for card in checked:
-            _check_card(card, where, deck)
-    mask = sum(map(_BIT, checked))  # distinct cards' bits add without a carry: as many bits set as cards
-    if mask.bit_count() != len(checked):
-        twice = next(card for at, card in enumerate(checked) if card in checked[:at])
-        raise _Bad(where, f"{twice} is also in {_at(where)}: a card is in one place only")
-    if mask & ~deck:
-        _check_card(next(card for card in checked if card.bit & ~deck), where, deck)
-    if seen is not None:
-        if mask & seen.total:
-            place, held = next((place, held) for place, held in seen.places if held & mask)
-            card = next(card for card in checked if card.bit & held)
-            raise _Bad(where, f"{card} is also in {_at(place)}: a card is in one place only")
-        seen.total |= mask
-        seen.places.append((where, mask))
-    return checked
-
-
-def _check_trick(trick: object, where: _Place, n: int, deck: int, seen: _Seen, *, complete: bool) -> None:
-    if not isinstance(trick, Trick):
-        raise _Bad(where, f"must be a Trick, not {describe(trick)}")
-    _seat(trick.leader, (where, ".leader"), n)
-    cards = _check_cards(trick.cards, (where, ".cards"), deck, seen)
-    if complete:
-        if len(cards) != n:
-            raise _Bad((where, ".cards"), f"a finished trick holds {n} cards, not {len(cards)}")
-        _seat(trick.winner, (where, ".winner"), n)
-    elif len(cards) >= n or trick.winner is not None:
-        raise _Bad(where, f"a trick in progress holds fewer than {n} cards and has no winner")
-
-
-def _finished_tricks_pass(tricks: tuple[Any, ...], n: int, deck: int, seen: _Seen) -> bool:
-    """Whether every finished trick passes :func:`_check_trick` (then its cards are ``seen``), checked for all
-    the tricks at once (``check_view``'s speed trick: the tricks are most of a view); False leaves ``seen``
-    as it was, for the trick-by-trick check that names the problem."""
-    masks = []
-    for trick in tricks:
-        if not (
-            type(trick) is Trick
-            and type(trick.leader) is int
-            and 0 <= trick.leader < n
-            and type(trick.winner) is int
-            and 0 <= trick.winner < n
-            and type(trick.cards) is tuple
-            and len(trick.cards) == n
-            and _CARD_IDS.issuperset(map(id, trick.cards))
-        ):
-            return False
-        masks.append(sum(map(_BIT, trick.cards)))
-    mask = sum(masks)  # distinct cards' bits add without a carry, as in _check_cards
-    if mask.bit_count() != n * len(tricks) or mask & ~deck or mask & seen.total:
-        return False
-    seen.total |= mask
-    seen.places.extend((("tricks[", at, "].cards"), held) for at, held in enumerate(masks))
-    return True
-
-
-def _check_own_draws(view: Observation, draws: tuple[Any, ...], deck: int) -> None:
-    for at, turn in enumerate(_check_length(view.own_draws, "own_draws", None)):
-        where = f"own_draws[{at}]"
-        if not isinstance(turn, DrawTurn):
-            raise _Bad(where, f"must be a DrawTurn, not {describe(turn)}")
-        number = _int(turn.turn, (where, ".turn"), 0)
-        if number >= len(draws) or turn.keep is not draws[number]:
-            raise _Bad(where, "must be one of the draw turns, with its keep decision")
-        _check_card(turn.kept, (where, ".kept"), deck)
-        if turn.discarded is not None:
-            _check_card(turn.discarded, (where, ".discarded"), deck)
-
-
-def _check_result(result: object, where: _Place, n: int, sides: int) -> None:
-    if not isinstance(result, HandScore):
-        raise _Bad(where, f"must be a HandScore, not {describe(result)}")
-    for at, bid in enumerate(_check_length(result.bids, (where, ".bids"), n)):
-        if bid is not None and (not isinstance(bid, Bid) or bid.seat != at):
-            raise _Bad((where, ".bids[", at, "]"), f"must be None or seat {at}'s Bid, not {describe(bid)}")
-    _check_ints(result.tricks_won, (where, ".tricks_won"), n, 0)
-    for at, side in enumerate(_check_length(result.sides, (where, ".sides"), sides)):
-        if not isinstance(side, SideScore):
-            raise _Bad((where, ".sides[", at, "]"), f"must be a SideScore, not {describe(side)}")
-        for name in _SIDE_FIELDS:
-            value = getattr(side, name)
-            if value is not None and type(value) not in (int, bool):
-                raise _Bad((where, ".sides[", at, "].", name), f"must be a number, not {describe(value)}")
 
 
 # ---------------------------------------------------------------------------------------- text
