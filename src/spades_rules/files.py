@@ -31,7 +31,7 @@ from typing import Final, TextIO
 from spades_rules._messages import clip, describe
 from spades_rules.errors import ArgumentTypeError, RecordError
 
-__all__ = ["check_writable", "open_for_writing", "read_text", "save_atomically"]
+__all__ = ["open_for_writing", "read_text", "save_atomically"]
 
 _NAME_LIMIT: Final = 80
 """How much of a path a message shows."""
@@ -87,7 +87,7 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def check_writable(path: object, function: str = "save") -> str:
+def _check_writable(path: object, function: str = "save") -> str:
     """``path`` as a file name a save may write: :class:`RecordError` when it exists and is not a regular
     file (see the module docstring). Called before a game starts, so that a bad path is refused at once.
     ``function`` is the caller's name, used in the messages."""
@@ -104,7 +104,7 @@ def save_atomically(path: str | os.PathLike[str], text: str) -> None:
     file is always either the old text or the new one, never half of one. Refuses a ``path`` that exists
     and is not a regular file (a device, a named pipe, a folder, a symbolic link) with a
     :class:`~spades_rules.errors.RecordError`, before and again just before the rename."""
-    name = check_writable(path, "save_atomically")
+    name = _check_writable(path, "save_atomically")
     if type(text) is not str:
         raise ArgumentTypeError(f"save_atomically needs the text as a str, not {describe(text)}", parameter="text")
     folder = os.path.dirname(os.path.abspath(name))
@@ -131,7 +131,7 @@ def open_for_writing(path: str | os.PathLike[str]) -> TextIO:
     """``path`` opened to be written from its start (created, or emptied), refusing what is not a regular
     file (see the module docstring): the check is made on the opened file itself, so a path swapped for a
     link, a device or a named pipe after the check is refused too."""
-    name = check_writable(path, "open_for_writing")
+    name = _check_writable(path, "open_for_writing")
     flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
         handle = os.open(name, flags, 0o666)

@@ -54,6 +54,7 @@ from spades_rules.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, CardParseError, RecordError, SeatError, SpadesError
+from spades_rules.files import _check_writable
 from spades_rules.names import seat_name, side_name
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
@@ -132,7 +133,7 @@ class Session:
         if state is not None and state.rules != rules:
             raise SpadesError("the state was played under other rules")
         if save is not None:
-            save = files.check_writable(save, "Session")
+            save = _check_writable(save, "Session")
         if read is not None and not callable(read):
             raise ArgumentTypeError(f"read must be a function of the prompt, not {describe(read)}", parameter="read")
         if out is not None and not callable(getattr(out, "write", None)):

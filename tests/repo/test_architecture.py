@@ -28,6 +28,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("views.observation", "state"): frozenset({"_plain_storage"}),
     ("batch.rebuild", "scoring"): frozenset({"_close_hand"}),
     ("bots", "scoring"): frozenset({"_close_hand"}),
+    ("play", "files"): frozenset({"_check_writable"}),
     ("_fields", "cards"): frozenset({"_CARD_IDS"}),
     ("views._shape", "cards"): frozenset({"_CARD_IDS"}),
     ("_episodes", "codec"): frozenset({"_mask_refusal"}),
