@@ -57,6 +57,10 @@ OUT_OF_STEP = {
     "no 13 under a cap, team minimum, nil passing": Rules.standard().evolve(
         forbid_total_equal_tricks=True, max_team_bid=11, team_min_bid=4, nil_exchange=2, ten_for_two_hundred=True
     ),
+    "spades led anytime, none to the first trick, three alone with jokers": Rules(
+        players=3, partnerships=False, with_jokers=True, bidding="none", nil=False, blind_nil=False,
+        spade_lead="anytime", first_trick_spades=False,
+    ),
     "no 13, one nil a side, blind nil": Rules.standard().evolve(
         forbid_total_equal_tricks=True, both_partners_nil=False, blind_nil_deficit=None
     ),
@@ -93,3 +97,11 @@ def test_random_house_rules_agree(drawn: Rules, seed: int, episode: str, fast: b
     steps = STEPS + 30
     counts = compare(rules, ROWS, seed, episode=episode, steps=steps, reset_at=steps // 2, fast=fast)
     assert counts.decisions == ROWS * steps
+
+
+def test_the_first_trick_refuses_spades_to_a_seat_that_cannot_follow_even_when_spades_lead_anytime() -> None:
+    """``first_trick_spades=False`` with ``spade_lead="anytime"``: a seat void in the suit led plays no spade to
+    the first trick unless it holds nothing else (a rare position: many rows, the first trick only)."""
+    rules = OUT_OF_STEP["spades led anytime, none to the first trick, three alone with jokers"]
+    counts = compare(rules, 2000, seed=5, steps=rules.players, states_every=1000)
+    assert counts.decisions == 2000 * rules.players

@@ -215,7 +215,10 @@ def first_trick_words(t: BatchTables, held: Array, led_mask: Array) -> Array:
     club holder its lowest club (``first_trick_lowest_club``); else the suit led, and failing that no spade
     unless the hand holds nothing else (``first_trick_spades=False``)."""
     following = held & led_mask
-    other = lead_words(t, held, np.zeros(len(held), dtype=bool)) if t.first_trick_no_spades else held
+    other = held
+    if t.first_trick_no_spades:  # whatever spade_lead says (spades led "anytime" included)
+        plain = held & t.plain_mask
+        other = np.where(plain != 0, plain, held)
     words: Array = np.where(following != 0, following, other)
     if t.first_trick_lowest_club:
         clubs = held & t.club_mask
