@@ -55,8 +55,8 @@ def main() -> None:
     if importlib.util.find_spec("sb3_contrib") is None or importlib.util.find_spec("torch") is None:
         print("maskable_ppo.py needs sb3-contrib and PyTorch: pip install sb3-contrib (skipped)")
         return
-    import torch
-    from sb3_contrib import MaskablePPO
+    import torch  # pyright: ignore[reportMissingImports]
+    from sb3_contrib import MaskablePPO  # pyright: ignore[reportMissingImports]
 
     torch.set_num_threads(1)  # one core, as the figures below are CPU time
 
