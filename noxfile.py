@@ -323,10 +323,11 @@ for info in pkgutil.walk_packages(spades_rules.__path__, "spades_rules."):
         continue
     try:
         importlib.import_module(info.name)
-    except ModuleNotFoundError as error:
-        if (error.name or "").split(".")[0] == "spades_rules":
+    except ImportError as error:  # a missing extra, directly or re-raised with its install line (batch)
+        missing = error if isinstance(error, ModuleNotFoundError) else error.__cause__
+        if not isinstance(missing, ModuleNotFoundError) or (missing.name or "").split(".")[0] == "spades_rules":
             raise
-        print(f"{info.name}: needs the optional {error.name}; not imported")
+        print(f"{info.name}: needs the optional {missing.name}; not imported")
         leaf = info.name.rsplit(".", 1)[1]
         optional.append(str(Path(info.module_finder.path) / (leaf if info.ispkg else leaf + ".py")))
         continue
