@@ -592,6 +592,30 @@ def test_mirror_and_whiz_bids_fix_the_sampled_spade_counts() -> None:
                     assert spades == bid.tricks
 
 
+def test_whiz_counts_are_the_dealt_spades_when_a_nil_passes_cards() -> None:
+    """Under whiz with nil passing a bid shows the spades dealt, before the pass: every sampled world deals
+    each number bidder exactly that many (its replay through ``apply`` accepts the bids), from every seat's
+    view, the two partners' (who saw the cards passed) and the opponents' (who did not)."""
+    rules = Rules.whiz().evolve(nil_exchange=2)
+    checked = 0
+    for game in range(30):
+        rng = random.Random(game)
+        state = apply(new_game(rules), Deal.shuffled(rules, game))
+        while state.phase is not Phase.PLAY or len(state.hand_actions) < 12:  # the bids, the pass, a few cards
+            if state.to_act is None:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        for seat in range(4):
+            view = observe(state, seat)
+            world = sample_deal(view, rng)
+            assert observe(world, seat) == view
+            replay = new_game(rules)
+            for action in world.hand_actions:
+                replay = apply(replay, action)  # refuses a whiz bid that is not the bidder's dealt spades
+            checked += bool(view.exchanges)
+    assert checked >= 40  # views behind a pass, not only hands without a nil
+
+
 # ---------------------------------------------------------------------------------------- exchanges
 def _blind_nil_state() -> GameState:
     rules = Rules.standard().evolve(blind_nil_deficit=None)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import chain
+from math import comb
 from typing import Final
 
 from spades_rules._checks import random_source
@@ -28,6 +29,7 @@ from spades_rules.engine import apply
 from spades_rules.errors import ArgumentTypeError, ObservationError, SpadesError
 from spades_rules.state import GameState, Phase, Trick, played_masks
 from spades_rules.views.observation import Observation, observe
+from spades_rules.views.parts import ExchangeView
 from spades_rules.views.render import check_view
 
 __all__ = ["sample_deal"]
@@ -43,7 +45,8 @@ def sample_deal(observation: Observation, rng: random.Random | int | None = None
     public actions (deal, draw decisions, bids, exchanges, plays) are taken from that deal on, from a state
     carrying the observed scores, bags and finished hands: the state they reach is built directly, as
     :func:`~spades_rules.engine.apply` would build it. Constraints respected by construction: hand sizes,
-    known voids, cards known to be in a hand, the spade counts that mirror and whiz bids reveal, and in the
+    known voids, cards known to be in a hand, the spade counts that mirror and whiz bids reveal (dealt
+    counts: behind a nil's pass the observer did not see, the cards passed are drawn so as to keep them), and in the
     two-player draw the draw process itself (each kept card is the top or the second card of its turn's pair
     as the keep/reject decision says; the other player's discards, the seat's unseen discards and the rest
     of the stock are resampled). The
@@ -106,7 +109,10 @@ def _sample_once(observation: Observation, rng: random.Random) -> GameState | No
     if observation.rules.deal_method == "draw":
         deal = _sample_stock(observation, rng)
     else:
-        deal, exchanges = _sample_hands(observation, rng)
+        sampled = _sample_hands(observation, rng)
+        if sampled is None:
+            return None
+        deal, exchanges = sampled
     try:
         if observation.phase is Phase.GAME_OVER:  # the final hand must be scored: play it through
             state = _replay_hand(observation, base, deal, exchanges)
@@ -167,9 +173,26 @@ def _replay_hand(
 
 
 def _spade_quota(observation: Observation, seat: int) -> int | None:
-    """The effective spades ``seat`` held when play began, when its bid reveals it (mirror, whiz)."""
+    """The effective spades ``seat`` was dealt, when its bid reveals it (mirror, whiz)."""
     bid = observation.bids[seat]
     return None if bid is None else observation.rules.bid_format.spades_shown(bid)
+
+
+def _quota_now(observation: Observation, seat: int, dealt: int | None) -> tuple[int | None, bool]:
+    """The effective spades ``seat`` holds after the exchanges, from the ``dealt`` count its bid showed,
+    when the observer saw every card the seat passed and received (nil passing under whiz); and whether
+    the dealt count is left to check once the hidden exchanges are undone (the observer saw none of them)."""
+    if dealt is None:
+        return None, False
+    spades = observation.rules.tables.spade_mask
+    for view in observation.exchanges:
+        if seat not in (view.giver, view.receiver):
+            continue
+        if view.cards is None:
+            return None, True
+        moved = (mask_of(view.cards) & spades).bit_count()
+        dealt += moved if view.receiver == seat else -moved
+    return dealt, False
 
 
 class _Bins:
@@ -195,18 +218,18 @@ two-player draw's sink accepts."""
 
 
 def _add_seat_bins(
-    bins: _Bins, observation: Observation, seat: int, need: int, counted: int, tiers: int = 0
+    bins: _Bins, observation: Observation, seat: int, need: int, counted: int, quota: int | None, tiers: int = 0
 ) -> None:
     """Bins for ``seat``, which must receive ``need`` hidden cards; ``counted`` is the mask of its cards
-    already placed (played, known) for the spade quota; ``tiers`` the classes of low clubs (see
-    :func:`_club_tiers`) the seat may hold besides the unconstrained clubs."""
+    already placed (played, known) for the spade ``quota`` (the effective spades it holds, when known);
+    ``tiers`` the classes of low clubs (see :func:`_club_tiers`) the seat may hold besides the
+    unconstrained clubs."""
     voids = 0
     for suit in observation.voids[seat]:
         voids |= 1 << suit
     allowed = 0b1111 & ~voids
     if allowed & 1 << Suit.CLUBS:
         allowed |= tiers
-    quota = _spade_quota(observation, seat)
     if quota is None:
         bins.add(seat, need, allowed)
         return
@@ -346,8 +369,9 @@ def _distribute(rng: random.Random, classes: list[list[Card]], bins: _Bins) -> l
     return got
 
 
-def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, list[Exchange]]:
-    """Dealt games: sample the hidden current hands, undo the exchanges, and build the deal."""
+def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, list[Exchange]] | None:
+    """Dealt games: sample the hidden current hands, undo the exchanges, and build the deal (None when the
+    undone exchanges leave a seat without the spades its bid showed: the caller draws again)."""
     rules = observation.rules
     n = rules.players
     seat = observation.seat
@@ -360,12 +384,30 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
         unknown &= ~mask
     tiers, tier_bits = _club_tiers(observation, unknown)
     bins = _Bins()
+    dealt_to_check: dict[int, int] = {}  # seat -> the spades its bid showed, behind exchanges the observer did not see
     for other in range(n):
         if other == seat and observation.hand is not None:
             continue
         need = observation.hand_sizes[other] - known[other].bit_count()
-        _add_seat_bins(bins, observation, other, need, played[other] | known[other], tier_bits[other])
-    got = _distribute(rng, _classes(observation, unknown, tiers=tiers), bins)
+        dealt = _spade_quota(observation, other)
+        quota, deferred = _quota_now(observation, other, dealt)
+        if deferred:  # hold a count the unseen exchanges can turn into the dealt one (they are steered to it)
+            assert dealt is not None
+            dealt_to_check[other] = dealt
+            placed = ((played[other] | known[other]) & rules.tables.spade_mask).bit_count()
+            came = sum(view.size for view in observation.exchanges if view.receiver == other)
+            went = sum(view.size for view in observation.exchanges if view.giver == other)
+            low, high = max(dealt - went, placed), min(dealt + came, placed + need)
+            if low > high:
+                return None
+            quota = rng.randint(low, high)
+        _add_seat_bins(bins, observation, other, need, played[other] | known[other], quota, tier_bits[other])
+    try:
+        got = _distribute(rng, _classes(observation, unknown, tiers=tiers), bins)
+    except ObservationError:
+        if not dealt_to_check:
+            raise
+        return None  # the count drawn above cannot be held: draw again
     current = list(known)
     current[seat] |= own
     for bin_seat, mask in zip(bins.seats, got, strict=True):
@@ -373,22 +415,76 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
         current[bin_seat] |= mask
     held = [mask | played[other] for other, mask in enumerate(current)]
     exchanges: list[Exchange] = []
-    for view in reversed(observation.exchanges):
+    for at in reversed(range(len(observation.exchanges))):
+        view = observation.exchanges[at]
         if view.cards is not None:
             cards = mask_of(view.cards)
             if cards & held[view.receiver] != cards:
                 raise ObservationError("no deal is consistent with this view: an exchange cannot be undone")
         else:
-            cards = mask_of(rng.sample(cards_of_mask(held[view.receiver]), view.size))
+            picked = _unseen_exchange(rng, observation, at, held, dealt_to_check)
+            if picked is None:
+                return None
+            cards = picked
         held[view.receiver] ^= cards
         held[view.giver] |= cards
         exchanges.append(Exchange(view.giver, cards_of_mask(cards)))
     exchanges.reverse()
+    spades = rules.tables.spade_mask
+    if any((held[other] & spades).bit_count() != dealt for other, dealt in dealt_to_check.items()):
+        return None
     n, dealer = rules.players, observation.dealer
     hands = [cards_of_mask(held[(dealer + 1 + k) % n]) for k in range(n)]
     if any(len(cards) != rules.cards_each for cards in hands):
         raise ObservationError("no deal is consistent with this view: the hands do not have the right sizes")
     return Deal(tuple(chain.from_iterable(zip(*hands, strict=True)))), exchanges  # one card a seat at a time
+
+
+def _unseen_exchange(
+    rng: random.Random, observation: Observation, at: int, held: list[int], dealt: dict[int, int]
+) -> int | None:
+    """The cards of the unseen exchange ``at``, drawn from what its receiver holds (``held``: the hands with
+    the later exchanges undone). When a seat of ``dealt`` (whose bid showed its dealt spades) takes part,
+    the number of spades passed is drawn among those that still lead to its dealt count (weighted by the
+    ways to pick them), looking one exchange ahead; None when none does."""
+    view = observation.exchanges[at]
+    pool = held[view.receiver]
+    target = next((seat for seat in (view.giver, view.receiver) if seat in dealt), None)
+    if target is None:
+        return mask_of(rng.sample(cards_of_mask(pool), view.size))
+    spade_mask = observation.rules.tables.spade_mask
+    spades, others = pool & spade_mask, pool & ~spade_mask
+    earlier = [prior for prior in observation.exchanges[:at] if target in (prior.giver, prior.receiver)]
+    weights = []
+    for moved in range(view.size + 1):
+        ways = comb(spades.bit_count(), moved) * comb(others.bit_count(), view.size - moved)
+        if ways and _reaches(observation, target, dealt[target], view, moved, held, earlier):
+            weights.append((moved, ways))
+    if not weights:
+        return None
+    moved = rng.choices([count for count, _ in weights], [ways for _, ways in weights])[0]
+    chosen = rng.sample(cards_of_mask(spades), moved) + rng.sample(cards_of_mask(others), view.size - moved)
+    return mask_of(chosen)
+
+
+def _reaches(
+    observation: Observation, seat: int, dealt: int, view: ExchangeView, moved: int, held: list[int],
+    earlier: Sequence[ExchangeView],
+) -> bool:
+    """Whether undoing ``view`` with ``moved`` spades can still give ``seat`` its ``dealt`` spades: exact when
+    no earlier exchange involves the seat, or one that passed cards to it (a nil's partner receives, then
+    returns); otherwise the check after the last undo decides."""
+    spade_mask = observation.rules.tables.spade_mask
+    gains = 1 if view.giver == seat else -1
+    count = (held[seat] & spade_mask).bit_count() + gains * moved
+    size = held[seat].bit_count() + gains * view.size
+    if not earlier:
+        return count == dealt
+    prior = earlier[0]
+    if len(earlier) > 1 or prior.receiver != seat:
+        return True
+    taken_back = count - dealt  # the spades its undoing must take out of the seat's hand
+    return 0 <= taken_back <= prior.size and prior.size - taken_back <= size - count
 
 
 def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
@@ -410,7 +506,7 @@ def _sample_stock(observation: Observation, rng: random.Random) -> Deal:
     held_other = observation.hand_sizes[other]
     sink_only = _never_held(observation, tricks)
     bins = _Bins()
-    _add_seat_bins(bins, observation, other, held_other, played[other])
+    _add_seat_bins(bins, observation, other, held_other, played[other], _spade_quota(observation, other))
     bins.add(None, unknown.bit_count() - held_other, _ALL_CLASSES)
     got = _distribute(rng, _classes(observation, unknown, sink_only), bins)
     hand_other = 0
