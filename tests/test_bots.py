@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from spades_rules import Bid, Deal, Phase, Play, Rules, apply, legal_actions, new_game, observe
+from spades_rules import Bid, Deal, Exchange, Phase, Play, Rules, apply, legal_actions, new_game, observe
 from spades_rules.bots import BUILTIN_BOTS, HeuristicBot, RandomBot, SearchBot, _distinct_plays, iter_game, play_game
 from spades_rules.errors import ArgumentTypeError, RulesError
 from spades_rules.simulation import run_match
@@ -100,6 +100,19 @@ def test_search_playouts_end_at_every_end_of_a_hand(blind_nil_always: bool) -> N
     for seed in range(3):
         final = play_game(rules, [_small_search(seed * 4 + seat) for seat in range(4)], seed=seed)
         assert final.is_over
+
+
+@pytest.mark.parametrize(("nil_exchange", "blind_nil_exchange"), [(1, 2), (3, 0)])
+def test_search_playouts_pass_a_plain_nils_own_number_of_cards(nil_exchange: int, blind_nil_exchange: int) -> None:
+    """The playouts pass the exchange's own size: after a plain nil ``nil_exchange``, not the blind nil's."""
+    rules = Rules.standard().evolve(max_hands=1, nil_exchange=nil_exchange, blind_nil_exchange=blind_nil_exchange)
+    exchanges = 0
+    for seed in range(4):
+        for before, action, _ in iter_game(rules, [_small_search(seed * 4 + seat) for seat in range(4)], seed=seed):
+            if isinstance(action, Exchange):
+                assert len(action.cards) == nil_exchange and action in legal_actions(before)
+                exchanges += 1
+    assert exchanges > 0
 
 
 def test_search_bot_is_reproducible_and_decides_from_the_view() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from spades_rules._exchanges import exchange_size
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play
 from spades_rules.cards import Suit
 from spades_rules.engine import apply, legal_actions
@@ -88,7 +89,7 @@ def _fast_exchange(state: GameState) -> Exchange:
     seat = hand.to_act
     strength = state.rules.strength
     ranked = sorted(hand.hand_of(seat), key=strength, reverse=_is_nil(hand.bids[seat]))
-    return Exchange(seat, tuple(ranked[: state.rules.blind_nil_exchange]))
+    return Exchange(seat, tuple(ranked[: exchange_size(state.rules, hand)]))
 
 
 def play_out(state: GameState, bid: BidPolicy) -> GameState:
