@@ -89,9 +89,14 @@ def seat_rule(
     """What ``seat`` may bid after ``bids`` (per seat, None until made), holding ``spades`` spades (read
     only where the numbers are the spades held), at ``scores``: :func:`bid_rule` for a hand, and the rule a
     score sheet is checked by."""
-    return _cached_rule(
-        rules, seat, bids, spades, blind_nil_open(rules, seat, scores)[0], blind_bids_open(rules, seat, scores)[0]
-    )
+    blind_nil = rules.blind_nil and _trails_enough(rules, rules.blind_nil_deficit, seat, scores)
+    blind_numbers = rules.blind_bid_min is not None and _trails_enough(rules, rules.blind_bid_deficit, seat, scores)
+    return _cached_rule(rules, seat, bids, spades, blind_nil, blind_numbers)
+
+
+def _trails_enough(rules: Rules, deficit: int | None, seat: int, scores: tuple[int, ...]) -> bool:
+    """Whether a blind bid needing ``deficit`` is open to ``seat`` (the hot path's test: no words)."""
+    return deficit is None or trailing_by(rules, seat, scores) >= deficit
 
 
 def trailing_by(rules: Rules, seat: int, scores: tuple[int, ...]) -> int:
@@ -197,13 +202,11 @@ def blind_bids_open(rules: Rules, seat: int, scores: tuple[int, ...]) -> tuple[b
 def _deficit_allows(
     rules: Rules, what: str, deficit: int | None, seat: int, scores: tuple[int, ...]
 ) -> tuple[bool, str]:
-    if deficit is None:
+    if _trails_enough(rules, deficit, seat, scores):
         return True, ""
     behind = trailing_by(rules, seat, scores)
-    if behind < deficit:
-        trails = f"it trails by {behind}" if behind > 0 else "it does not trail"
-        return False, f"{what} needs the side to trail by at least {deficit}; {trails}"
-    return True, ""
+    trails = f"it trails by {behind}" if behind > 0 else "it does not trail"
+    return False, f"{what} needs the side to trail by at least {deficit}; {trails}"
 
 
 def check_bid(rule: _BidRule, bid: Bid, rules: Rules, scores: tuple[int, ...]) -> None:
