@@ -37,6 +37,7 @@ from spades_rules import (
     score_hand,
     to_dict,
 )
+from spades_rules._episodes import hand_bound
 from spades_rules.codec import EXCHANGE_BASE
 
 STANDARD = Rules.standard()
@@ -359,3 +360,14 @@ def test_blind_bids_and_nil_passing_in_records_codes_and_the_tensor() -> None:
     layout = observation_tensor_layout(rules)
     assert "exchange_cards" in layout and "exchange_cards" not in observation_tensor_layout(STANDARD.evolve(
         blind_nil=False))
+
+
+def test_the_one_hand_bound_of_the_adapters_covers_blind_numbers_times_their_multiplier() -> None:
+    """Two partners bidding blind 13 at five times and taking nothing lose 1,300: the adapters' utility
+    bounds and the single-agent penalty for an illegal move are at least that."""
+    rules = Rules.standard().evolve(blind_bid_min=1, blind_bid_deficit=None, blind_bid_multiplier=5)
+    bids = [Bid(0, 13, blind=True), Bid(1, 1), Bid(2, 13, blind=True), Bid(3, 1)]
+    for house in (rules, rules.evolve(ten_for_two_hundred=True)):
+        scored = score_hand(house, bids, [0, 13, 0, 0])
+        assert scored.totals[0] == -1300
+        assert hand_bound(house) >= max(abs(total) for total in scored.totals)

@@ -56,7 +56,8 @@ def hand_bound(rules: Rules) -> int:
     """A bound on the absolute value of one side's points for one hand."""
     tricks = rules.tricks_per_hand
     side = max(len(seats) for seats in rules.sides)
-    contract = 10 * tricks * side * (2 if rules.ten_for_two_hundred else 1)
+    blind = rules.blind_bid_multiplier if rules.blind_bid_min is not None else 1  # the factors multiply
+    contract = 10 * tricks * side * (2 if rules.ten_for_two_hundred else 1) * blind
     nils = max(rules.nil_value, rules.blind_nil_value, rules.double_nil_value or 0, rules.double_nil_penalty or 0)
     bound = max(contract, rules.moon_points) + side * nils + tricks * rules.bag_value
     if rules.bag_limit is not None:
