@@ -16,6 +16,11 @@ _PROMOTED: Final[dict[str, str]] = {"ace_high": "", "deuce_of_spades_high": "2S"
 _SPADES_HIGH_FIRST: Final = tuple(Card(Suit.SPADES, Rank(rank)) for rank in range(14, 1, -1))
 
 
+LONG_SUIT: Final = 7
+"""A hand holding this many cards of one suit (as the cards play: jokers are spades) may call a redeal under
+``redeal_on="seven_card_suit"`` (the scalar and the batch engines read it here)."""
+
+
 def default_removed(players: int, with_jokers: bool) -> tuple[Card, ...]:
     """The cards out of the deck when the rules name none (the rules page, section "Table, deck, deal"):
     2♣ with three players, 2♣ 2♦ with five, 2♥ 2♣ with jokers (four players, or two), 2♣ 2♦ 2♥ 2♠ with jokers

@@ -62,6 +62,7 @@ from typing import Final
 from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
 from spades_rules._chain import Chain
 from spades_rules._checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
+from spades_rules._deck import LONG_SUIT
 from spades_rules._exchanges import exchange_size, exchanges_due
 from spades_rules._fields import MAX_NUMBER
 from spades_rules._plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
@@ -121,9 +122,6 @@ _BID: Final = Phase.BID
 _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
-_LONG_SUIT: Final = 7
-"""A hand holding this many cards of one suit (as the cards play: jokers are spades) may call a redeal under
-``redeal_on="seven_card_suit"``."""
 
 
 # ---------------------------------------------------------------------------------------- the entry points
@@ -195,9 +193,9 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[PlayerActi
     if phase is _BID:
         assert hand is not None and hand.to_act is not None
         rule = bid_rule(state.rules, hand, hand.to_act, state.scores)
-        if not state.rules.redeal_on:
+        if not state.rules.redeal_on or not (redeals := _redeals(state.rules, hand)):
             return rule.legal
-        return rule.legal[:rule.cut] + _redeals(state.rules, hand) + rule.legal[rule.cut:]  # the codec's order
+        return rule.legal[:rule.cut] + redeals + rule.legal[rule.cut:]  # the codec's order
     if phase is _DRAW:
         assert hand is not None and hand.to_act is not None
         return INTERNED_DRAWS[hand.to_act]
@@ -377,12 +375,13 @@ def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
 def _may_redeal(rules: Rules, mine: int) -> bool:
     tables = rules.tables
     spades = (mine & tables.spade_mask).bit_count()
-    longest = max((mine & suit).bit_count() for suit in tables.suit_masks)  # suits as the cards play
     return any(
         (condition == "no_spades" and spades == 0)
         or (condition == "one_or_no_spades" and spades <= 1)
         or (condition == "no_face_cards" and not mine & tables.face_mask)
-        or (condition == "seven_card_suit" and longest >= _LONG_SUIT)
+        or (condition == "seven_card_suit" and any(
+            (mine & suit).bit_count() >= LONG_SUIT for suit in tables.suit_masks
+        ))
         for condition in rules.redeal_on
     )
 
@@ -412,12 +411,6 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
 
 
 # ---------------------------------------------------------------------------------------- exchange
-
-
-
-
-
-
 def _apply_exchange(state: GameState, action: Exchange) -> GameState:
     hand = state.hand
     assert hand is not None
@@ -479,10 +472,10 @@ def _apply_play(state: GameState, action: Play) -> GameState:
     tables = state.rules.tables
     trick = hand.trick_cards
     following = trick and mine & bit & tables.follow_masks[trick[0].index]  # a held card of the suit led
-    if (not following or (tables.first_trick_rules and not hand.completed_tricks)) and not _playable(
-        tables, hand, mine
-    ) & bit:
-        refuse_play(tables, hand, action, _first_lead_club(tables, hand), _playable(tables, hand, mine))
+    if not following or (tables.first_trick_rules and not hand.completed_tricks):
+        playable = _playable(tables, hand, mine)
+        if not playable & bit:
+            refuse_play(tables, hand, action, _first_lead_club(tables, hand), playable)
     new_held = list(held)
     new_held[seat] = mine ^ bit
     held = tuple(new_held)

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import numpy as np
 
+from spades_rules._deck import LONG_SUIT
 from spades_rules.batch.compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
 from spades_rules.batch.state import Arrays, Record
 
@@ -56,8 +57,6 @@ Rows: TypeAlias = "slice | Array"
 Episode: TypeAlias = Literal["hand", "game"]
 
 _ONE: Final = np.uint64(1)
-_LONG_SUIT: Final = 7
-"""``redeal_on="seven_card_suit"``: a hand with this many cards of one suit may call a redeal (as the engine)."""
 
 
 class Core:
@@ -345,7 +344,7 @@ def redeal_bits(core: Core, rows: Rows) -> Array:
         elif condition == "no_face_cards":
             may |= (hands & t.face_mask) == 0
         elif condition == "seven_card_suit":  # suits as the cards play: jokers are spades
-            may |= np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0) >= _LONG_SUIT
+            may |= np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0) >= LONG_SUIT
         else:  # pragma: no cover - compile.check_known refuses rules the engine does not know
             raise AssertionError(condition)
     weights = (1 << np.arange(t.players)).astype(np.uint8)[:, None]
