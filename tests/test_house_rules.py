@@ -20,6 +20,7 @@ from spades_rules import (
     Rules,
     RulesError,
     ScoreSheet,
+    ScoreSheetError,
     Suit,
     apply,
     decode_action,
@@ -115,6 +116,29 @@ def test_moon_win_ends_the_game_with_the_moon_side_the_winner() -> None:
     assert state.scores == (100 + 130 + 100, 450 - 40 - 40)  # the hand is scored as usual
     sheet = ScoreSheet(rules, scores=[100, 450]).add([13, 4, "nil", 4], [13, 0, 0, 0])
     assert sheet.is_over and sheet.winner == 0 and sheet.scores == state.scores
+
+
+def test_the_factors_multiply_a_blind_six_in_a_ten_for_two_hundred_contract() -> None:
+    """How the house rules meet: blind 6 (twice) with a partner's 4 under 10-for-200 (twice again) is worth
+    6 x 10 x 2 x 2 + 4 x 10 x 2 = 320; set, it costs 6 x 10 x 2 + 4 x 10 = 160 (10-for-200 never doubles a set)."""
+    rules = STANDARD.evolve(blind_bid_min=6, blind_bid_deficit=None, ten_for_two_hundred=True)
+    made = score_hand(rules, ["blind 6", 2, 4, 2], [6, 1, 4, 2]).sides[0]
+    assert (made.contract, made.made, made.contract_points, made.total) == (10, True, 320, 320)
+    set_ = score_hand(rules, ["blind 6", 2, 4, 2], [5, 2, 4, 2]).sides[0]
+    assert (set_.made, set_.contract_points, set_.total) == (False, -160, -160)
+
+
+def test_a_moon_replaces_blind_and_ten_for_two_hundred_points() -> None:
+    """Blind 7 and 6 taking every trick: the moon's 200, not 7 x 20 x 2 + 6 x 20."""
+    rules = STANDARD.evolve(blind_bid_min=6, blind_bid_deficit=None, ten_for_two_hundred=True, moon="points")
+    side = score_hand(rules, ["blind 7", 1, 6, 1], [7, 0, 6, 0]).sides[0]
+    assert (side.moon, side.contract_points, side.total) == (True, rules.moon_points, 200)
+
+
+def test_moon_win_wins_even_when_the_other_side_reaches_the_target_in_that_hand() -> None:
+    """Side 1 (450) makes two nils for 650 while side 0 shoots the moon: side 0 wins, below the target."""
+    sheet = ScoreSheet(STANDARD.evolve(moon="win"), scores=[0, 450]).add([13, "nil", "nil", "nil"], [13, 0, 0, 0])
+    assert sheet.is_over and sheet.winner == 0 and sheet.scores == (230, 650)
 
 
 def test_failed_nil_tricks_ignored_count_for_nothing() -> None:
@@ -286,6 +310,28 @@ def test_blind_bids_are_open_to_a_side_trailing_by_the_deficit_before_it_looks()
     # blind numbers only, without blind nil: the cards can still be withheld while a blind bid is open
     numbers_only = deal(SUIT_PER_SEAT, scores=[150, 0], rules=BLIND_SIX.evolve(blind_nil=False))
     assert observe(numbers_only, 1, hide_own_hand=True).hand is None
+
+
+@pytest.mark.parametrize(("deficit", "trailing", "offered"), [
+    (100, 100, True), (100, 99, False), (50, 50, True), (50, 49, False), (None, 0, True),
+])
+def test_blind_bid_deficit_is_reached_at_exactly_its_value(deficit: int | None, trailing: int, offered: bool) -> None:
+    """Seat 1's side trails by ``trailing``: blind numbers are offered from a deficit of exactly
+    ``blind_bid_deficit`` (None: always)."""
+    rules = BLIND_SIX.evolve(blind_bid_deficit=deficit)
+    state = deal(SUIT_PER_SEAT, scores=[trailing, 0], rules=rules)
+    assert state.to_act == 1
+    blind_numbers = [a for a in legal_actions(state) if isinstance(a, Bid) and a.blind and a.tricks]
+    assert bool(blind_numbers) is offered
+
+
+def test_score_sheets_refuse_a_blind_number_not_open_and_a_bid_over_the_cap() -> None:
+    with pytest.raises(ScoreSheetError, match="a blind bid needs the side to trail by at least 100; it trails by 60"):
+        ScoreSheet(BLIND_SIX, scores=[0, 60]).add(["b6", 3, 3, 3], [6, 3, 1, 3])
+    capped = STANDARD.evolve(max_team_bid=9)
+    with pytest.raises(ScoreSheetError, match=r"may not exceed 9 \(max_team_bid\)"):
+        ScoreSheet(capped).add([6, 3, 4, 3], [6, 3, 1, 3])
+    assert ScoreSheet(capped).add([5, 3, 4, 3], [5, 3, 4, 1]).scores == (90, -60)  # 9 is allowed
 
 
 def test_blind_bids_obey_the_cap_and_the_minimum() -> None:

@@ -16,6 +16,7 @@ from spades_rules import (
     Phase,
     Play,
     Rules,
+    apply,
     observation_tensor,
     observation_tensor_layout,
     observation_tensor_size,
@@ -30,6 +31,8 @@ HOUSE_RULES = {
     "blind_nil_always": Rules.standard().evolve(blind_nil_deficit=None, blind_nil_exchange=3),
     "deuces_lowest_club": Rules.jokers("joker_joker_deuce_deuce").evolve(first_lead="lowest_club", bag_limit=5),
     "draw_unseen": Rules.two_player().evolve(draw_second_card_seen=False),
+    "blind_numbers_only": Rules.standard().evolve(blind_nil=False, blind_bid_min=6, blind_bid_deficit=None),
+    "nil_passing": Rules.standard().evolve(blind_nil=False, nil_exchange=2),
 }
 VARIANTS = {**Rules.presets(), **HOUSE_RULES}
 
@@ -131,6 +134,34 @@ def test_draw_and_exchange_blocks() -> None:
             assert sum(_block(tensor, rules, "exchange_cards")) == shown
             exchanges += len(view.exchanges)
     assert exchanges
+
+
+def test_blind_numbers_and_nil_passing_in_the_tensor() -> None:
+    """A blind 6 sets its bidder's blind bit and the 6; a plain 6 does not set the bit. Under blind numbers
+    alone the own cards can be withheld (``hand_hidden``). A plain nil's pass fills the exchange blocks."""
+    rules = HOUSE_RULES["blind_numbers_only"]
+    state = next(state for state in random_game(rules, seed=1) if state.phase is Phase.BID)
+    seat = state.to_act
+    assert seat is not None
+    assert _block(observation_tensor(observe(state, seat, hide_own_hand=True)), rules, "hand_hidden") == [1.0]
+    width = rules.tricks_per_hand + 3
+    for blind in (True, False):
+        after = apply(state, Bid(seat, 6, blind=blind))
+        bids = _block(observation_tensor(observe(after, seat)), rules, "bids")[:width]  # relative seat 0: its own
+        assert bids[:2] == [1.0, float(blind)] and bids[2 + 6] == 1.0 and sum(bids) == 2 + blind
+
+    rules = HOUSE_RULES["nil_passing"]
+    exchanges = pending = 0
+    for seed in range(8):
+        for view in _views(rules, seed):
+            tensor = observation_tensor(view)
+            assert sum(_block(tensor, rules, "exchanged")) == len(view.exchanges)
+            shown = sum(len(exchange.cards or ()) for exchange in view.exchanges)
+            assert sum(_block(tensor, rules, "exchange_cards")) == shown
+            assert sum(_block(tensor, rules, "pending_exchanges")) == len(view.pending_exchanges)
+            exchanges += len(view.exchanges)
+            pending += len(view.pending_exchanges)
+    assert exchanges and pending
 
 
 def test_the_tensor_shows_nothing_the_view_hides() -> None:
