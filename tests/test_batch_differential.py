@@ -61,6 +61,12 @@ OUT_OF_STEP = {
         players=3, partnerships=False, with_jokers=True, bidding="none", nil=False, blind_nil=False,
         spade_lead="anytime", first_trick_spades=False,
     ),
+    "the first-trick house rules, a seven-card redeal with jokers": Rules.jokers(
+        trump_order="joker_joker_deuce_deuce"
+    ).evolve(
+        first_lead="lowest_club", first_trick_lowest_club=True, spade_lead="after_first_trick",
+        redeal_on=("seven_card_suit",),
+    ),
     "no 13, one nil a side, blind nil": Rules.standard().evolve(
         forbid_total_equal_tricks=True, both_partners_nil=False, blind_nil_deficit=None
     ),
