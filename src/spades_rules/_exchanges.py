@@ -1,12 +1,14 @@
 """The exchange after the bids: who passes cards to whom, and how many (the rules page, section "Bidding",
-on nil and blind nil). (Private: the engine's decision point, read by the engine and ``_resume``, and the
-sizes the codec, the adapters, the tensor and the strategies ask for.)"""
+on nil and blind nil). (Private: the engine's decision point, read by the engine, ``_resume`` and the batch
+engine's rebuilt states, and the sizes the codec, the adapters, the tensor and the strategies ask for.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from spades_rules.actions import Bid
     from spades_rules.rules import Rules
     from spades_rules.state import HandState
@@ -16,11 +18,17 @@ def exchanges_due(rules: Rules, hand: HandState) -> tuple[tuple[int, int], ...]:
     """The exchanges after the bids, in bidding order: each nil bidder whose partner bid a number passes its
     kind's number of cards (``blind_nil_exchange`` after a blind nil, ``nil_exchange`` after a plain nil),
     then the partner returns as many."""
+    return due_after(rules, hand.bid_order, hand.bids)
+
+
+def due_after(
+    rules: Rules, order: Sequence[int], bids: Sequence[Bid | None]
+) -> tuple[tuple[int, int], ...]:
+    """:func:`exchanges_due` from the bid ``order`` and the ``bids`` (per seat), as the batch engine keeps them."""
     if not rules.blind_nil_exchange and not rules.nil_exchange:
         return ()
     due: list[tuple[int, int]] = []
-    bids = hand.bids
-    for seat in hand.bid_order:
+    for seat in order:
         bid = bids[seat]
         if bid is not None and bid.tricks == 0 and nil_exchange_size(rules, bid):
             partner = rules.partner_of(seat)

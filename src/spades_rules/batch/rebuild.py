@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from spades_rules._bidding import bid_order
+from spades_rules._exchanges import due_after
 from spades_rules._plays import INTERNED_DRAWS
 from spades_rules._resume import resume_finished_hand, resume_game, resume_hand
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
@@ -63,16 +64,7 @@ class _Hand:
     def exchanges(self, done: int | None) -> tuple[Exchange, ...]:
         """The exchanges made (the first ``done`` of those due; all when None), in order."""
         rules = self.rules
-        due: list[int] = []
-        if self.xcards.shape[1]:
-            for seat in bid_order(rules, self.dealer):
-                bid = self.bids[seat]
-                partner = rules.partner_of(seat)
-                size = rules.blind_nil_exchange if bid is not None and bid.blind else rules.nil_exchange
-                if bid is not None and bid.tricks == 0 and size and partner is not None:
-                    other = self.bids[partner]
-                    if other is not None and other.tricks:
-                        due += [seat, partner]
+        due = [giver for giver, _ in due_after(rules, bid_order(rules, self.dealer), self.bids)]
         givers = due if done is None else due[:done]
         return tuple(
             Exchange(giver, tuple(ALL_CARDS[int(card)] for card in self.xcards[giver] if card >= 0))
