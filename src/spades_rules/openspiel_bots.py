@@ -94,12 +94,12 @@ def as_bot(bot: Bot, player: int) -> LibraryBot:
     In the compact action space, an exchange the bot chooses is played a card at a time.
 
     >>> import numpy as np
-    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from open_spiel.python.algorithms import evaluate_bots
     >>> from spades_rules.bots import HeuristicBot, RandomBot
     >>> from spades_rules.openspiel import load_game
     >>> game = load_game("jokers")
     >>> bots = [as_bot(HeuristicBot(seed=seat) if seat % 2 == 0 else RandomBot(seed=seat), seat) for seat in range(4)]
-    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    >>> returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     >>> len(returns), returns[0] == returns[2]
     (4, True)
     """
