@@ -31,8 +31,8 @@ from spades_rules import (
     observe,
 )
 from spades_rules.batch import BatchGame
-from spades_rules.batch.compile import NOT_YET
-from spades_rules.batch.core import locks_hold
+from spades_rules.batch._compile import NOT_YET
+from spades_rules.batch._lockstep import locks_hold
 from spades_rules.cards import ALL_CARDS, Card
 from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, REDEAL_BASE, compact_step
 

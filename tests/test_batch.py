@@ -16,7 +16,7 @@ np = pytest.importorskip("numpy")
 
 from spades_rules import Deal, IllegalActionError, Phase, Rules, RulesError, apply, new_game  # noqa: E402
 from spades_rules.batch import BatchGame  # noqa: E402
-from spades_rules.batch.compile import KNOWN_OPTIONS, NOT_YET  # noqa: E402
+from spades_rules.batch._compile import KNOWN_OPTIONS, NOT_YET  # noqa: E402
 from spades_rules.errors import ArgumentTypeError, IllegalReason, SeatError  # noqa: E402
 
 
@@ -34,7 +34,7 @@ def test_every_rules_option_is_known_to_the_batch_engine() -> None:
 
 
 def test_an_option_it_does_not_know_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    import spades_rules.batch.compile as compile_module
+    import spades_rules.batch._compile as compile_module
 
     monkeypatch.setattr(compile_module, "KNOWN_OPTIONS", KNOWN_OPTIONS - {"nil_value"})
     BatchGame(Rules.standard(), 2)  # the default value plays as before
@@ -376,8 +376,8 @@ def _random_sheets(rules: Rules, count: int, seed: int) -> tuple[Any, Any, Any]:
 def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
     """The batch's scoring against ``scoring._close_hand`` on random score sheets, moons included."""
     from spades_rules import Bid
-    from spades_rules.batch.compile import compile_rules
-    from spades_rules.batch.score import game_end, moon_winner, score_hands
+    from spades_rules.batch._compile import compile_rules
+    from spades_rules.batch._score import game_end, moon_winner, score_hands
     from spades_rules.scoring import _close_hand
 
     t = compile_rules(rules)

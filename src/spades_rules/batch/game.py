@@ -28,12 +28,12 @@ import numpy as np
 
 from spades_rules._checks import check_seat, never_raising_text
 from spades_rules._messages import describe
-from spades_rules.batch.compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
-from spades_rules.batch.core import ALL, Core, Episode, Rows, sync, uniform
-from spades_rules.batch.deal import new_games, start_hands
-from spades_rules.batch.observe import observation_tensor
-from spades_rules.batch.rebuild import game_state
-from spades_rules.batch.steps import step
+from spades_rules.batch._compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
+from spades_rules.batch._deal import new_games, start_hands
+from spades_rules.batch._lockstep import ALL, Core, Episode, Rows, sync, uniform
+from spades_rules.batch._observe import observation_rows
+from spades_rules.batch._rebuild import rebuild_row
+from spades_rules.batch._steps import step
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -47,7 +47,7 @@ from spades_rules.state import GameState
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__ = ["BatchGame"]
 
@@ -405,7 +405,7 @@ class BatchGame:
                 raise SeatError(f"seat must hold seats 0-{players - 1}, not {int(seats.min())}-{int(seats.max())}",
                                 seat=seat, players=players)
             seats = seats.astype(np.intp)
-        return observation_tensor(core, seats)
+        return observation_rows(core, seats)
 
     def game_state(self, row: int) -> GameState:
         """Row ``row`` as the scalar :class:`~spades_rules.state.GameState` the same actions reach (built from
@@ -414,7 +414,7 @@ class BatchGame:
         if self._core.rec is None:
             raise RulesError("game_state() needs the record: make the batch with record=True")
         sync(self._core)
-        return game_state(self._core, row)
+        return rebuild_row(self._core, row)
 
 
 def _runs(codes: Array, phase: int, limit: int) -> Sequence[tuple[int, int, int]]:

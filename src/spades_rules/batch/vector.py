@@ -45,7 +45,7 @@ from spades_rules.rules import Rules
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__ = ["BatchVectorEnv", "Reward"]
 

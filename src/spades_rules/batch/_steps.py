@@ -13,30 +13,15 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PLAY
-from spades_rules.batch.core import (
-    ALL,
-    Core,
-    Rows,
-    bid_words,
-    count,
-    first_trick_words,
-    follow_words,
-    ids,
-    seat_values,
-    subset,
-    suit_code,
-    sync,
-    take,
-    trick_index,
-    tricks_won,
-)
-from spades_rules.batch.deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
-from spades_rules.batch.score import game_end, moon_winner, score_hands, unique_top
+from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PLAY
+from spades_rules.batch._deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
+from spades_rules.batch._lockstep import ALL, Core, Rows, count, ids, seat_values, subset, sync, take
+from spades_rules.batch._score import game_end, moon_winner, score_hands, unique_top
+from spades_rules.batch._words import bid_words, first_trick_words, follow_words, suit_code, trick_index, tricks_won
 from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
@@ -287,7 +272,7 @@ def _exchange(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s.legal[rows] &= ~bits
     picked += 1
     s.npicked[rows] = picked
-    full = picked == exchange_sizes(core, rows, giver)
+    full = picked == pick_counts(core, rows, giver)
     if not full.any():
         return
     done = subset(rows, full) if not full.all() else rows
@@ -315,7 +300,7 @@ def _exchange(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
         core.phase_lock = None
 
 
-def exchange_sizes(core: Core, rows: Rows, giver: Array) -> Array | int:
+def pick_counts(core: Core, rows: Rows, giver: Array) -> Array | int:
     """The cards of the exchange each row's ``giver`` makes: of the kind of nil that its side bid
     (``blind_nil_exchange`` after a blind nil, ``nil_exchange`` after a plain nil)."""
     s, t = core.s, core.t

@@ -44,7 +44,7 @@ from spades_rules.tensor import observation_tensor_layout
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
@@ -313,7 +313,7 @@ def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_s
 def tied_word(t: BatchTables, key: int) -> int:
     """The nil and number bits open to a bidder, from the scalar bid rule, when every bid before counts
     (``BatchTables.tied``). ``key`` holds the seat to bid and each seat's bid + 1 (0: none yet), five bits
-    each, the seat first: see ``core.bid_words``."""
+    each, the seat first: see ``_lockstep.bid_words``."""
     found = t.tied_words.get(key)
     if found is not None:
         return found

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PLAY
-from spades_rules.batch.core import Core, Rows, bid_words, count, first_lead, ids, moved, redeal_bits
+from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PLAY
+from spades_rules.batch._lockstep import Core, Rows, count, ids, moved
+from spades_rules.batch._words import bid_words, first_lead, redeal_bits
 
 if TYPE_CHECKING:
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
@@ -151,7 +152,7 @@ def end_bidding(core: Core, rows: Rows) -> None:
 
 
 def begin_play(core: Core, rows: Rows) -> None:
-    """The first lead of the hand; the hands turn to trick order (see :class:`~spades_rules.batch.state.Arrays`)."""
+    """The first lead of the hand; the hands turn to trick order (see :class:`~spades_rules.batch._arrays.Arrays`)."""
     s, _t = core.s, core.t
     leader, words = first_lead(core, rows)
     turned = core.turn_rows[leader].T + ids(core, rows)  # row q: the seat at position q of the first trick

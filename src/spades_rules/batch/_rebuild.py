@@ -15,15 +15,15 @@ from spades_rules._exchanges import due_after
 from spades_rules._plays import INTERNED_DRAWS
 from spades_rules._resume import resume_finished_hand, resume_game, resume_hand
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
-from spades_rules.batch.compile import BID, DRAW, EXCHANGE, PHASES, PLAY
-from spades_rules.batch.core import Core
+from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
+from spades_rules.batch._lockstep import Core
 from spades_rules.cards import ALL_CARDS
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, _close_hand
 from spades_rules.state import GameState, HandState, Trick
 
 if TYPE_CHECKING:
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
@@ -105,7 +105,7 @@ def _bids(rules: Rules, bids: Array, blind: int) -> tuple[Bid | None, ...]:
     )
 
 
-def game_state(core: Core, row: int) -> GameState:
+def rebuild_row(core: Core, row: int) -> GameState:
     """Row ``row`` as the scalar engine's state (``pos`` synced)."""
     s, t = core.s, core.t
     rec = core.rec

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from spades_rules.batch.compile import BatchTables
+from spades_rules.batch._compile import BatchTables
 
 if TYPE_CHECKING:
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 

@@ -16,7 +16,7 @@ import numpy as np
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from spades_rules.batch.compile import BatchTables
+    from spades_rules.batch._compile import BatchTables
 
 Array: TypeAlias = "NDArray[Any]"
 """A NumPy array of any dtype (the batch's arrays: each field's dtype is in :class:`Arrays`)."""
@@ -36,13 +36,13 @@ class Arrays:
     """N games, one row each, stored seat-major: a per-seat array is ``[seats, n]`` (one contiguous row per
     seat, so a seat's values for every game are one vector), a per-side one ``[sides, n]``.
 
-    Per game: ``phase`` (index into :data:`~spades_rules.batch.compile.PHASES`), ``to_act``, ``dealer``,
+    Per game: ``phase`` (index into :data:`~spades_rules.batch._compile.PHASES`), ``to_act``, ``dealer``,
     the trick in progress (``leader``, ``pos`` cards played to it, ``trick_no`` tricks finished,
     ``led_mask`` the cards that follow the card led), what the finished tricks showed (``broken``: a spade
     was played; ``voids``: four bits per seat, the suits it has shown it lacks), ``won`` (the tricks won by
     each seat, six bits per seat), the bids made (``nbids``, ``blind`` a bit per seat that bid blind, nil or
     a number, ``redeal`` a bit per seat whose hand may call a redeal), ``unplayed`` (the cards not played
-    yet this hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch.compile`),
+    yet this hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch._compile`),
     ``hands_played`` (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``,
     ``winner``). The exchanges after a nil: ``xq`` the pending exchanges' givers, three bits each, ``xleft``
     how many, ``npicked`` cards picked so far of the one in progress, ``xdone`` a bit per seat that has

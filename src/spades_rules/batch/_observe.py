@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from spades_rules.batch.compile import DRAW, PLAY
-from spades_rules.batch.core import Core, by_seat, partial_trick_voids, spades_broken, tricks_won
+from spades_rules.batch._compile import DRAW, PLAY
+from spades_rules.batch._lockstep import Core, by_seat
+from spades_rules.batch._words import partial_trick_voids, spades_broken, tricks_won
 
 if TYPE_CHECKING:
-    from spades_rules.batch.state import Array
+    from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
@@ -29,7 +30,7 @@ def _slots(core: Core, masks: Array) -> Array:
     return bits[:, core.t.deck_cards].reshape(*masks.shape, core.t.deck_size)
 
 
-def observation_tensor(core: Core, seat: Array) -> Array:
+def observation_rows(core: Core, seat: Array) -> Array:
     """The tensor of every row for the observer ``seat[row]`` (``pos`` and ``to_act`` synced)."""
     s, t = core.s, core.t
     rules = t.rules

@@ -1,0 +1,197 @@
+"""The packed legality words (bit layout in :mod:`spades_rules.batch._compile`): the plays
+(:func:`lead_words`, :func:`follow_words`, :func:`first_lead`, :func:`first_trick_words`), the bids
+(:func:`bid_words`: every bid format and bidding option, as the scalar engine's ``_bidding.bid_rule``
+decides them), the redeal calls (:func:`redeal_bits`), and what a trick shows (:func:`partial_trick_voids`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from spades_rules._deck import LONG_SUIT
+from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, REDEAL_BIT, BatchTables, tied_word
+from spades_rules.batch._lockstep import Core, Rows, seat_values
+
+if TYPE_CHECKING:
+    from spades_rules.batch._arrays import Array
+
+__all__: list[str] = []
+
+_ONE: Final = np.uint64(1)
+
+
+# ---------------------------------------------------------------------------------------- play words
+def lead_words(t: BatchTables, held: Array, broken: Array) -> Array:
+    """The legal leads: any card, but spades only once broken or holding nothing else (``spade_lead``)."""
+    if t.spades_anytime:
+        return held
+    plain = held & t.plain_mask
+    return np.where((plain != 0) & ~broken, plain, held)
+
+
+def follow_words(held: Array, led_mask: Array) -> Array:
+    """The legal plays to a trick: a card of the suit led (``led_mask``) if the seat has one, else any."""
+    following = held & led_mask
+    return np.where(following != 0, following, held)
+
+
+def first_lead(core: Core, rows: Rows) -> tuple[Array, Array]:
+    """The first leader of a hand and its legal plays: the dealer's left under the spade-lead rule, or with
+    ``first_lead="lowest_club"`` the holder of the lowest club in play, which it must lead."""
+    s, t = core.s, core.t
+    leader = t.next_seat[s.dealer[rows]]
+    hands = s.hand[:, rows]  # by seat (the play has not started)
+    held = seat_values(core, s.hand, rows, leader)
+    words = lead_words(t, held, np.zeros(len(leader), dtype=bool))
+    if not t.lowest_club_first:
+        return leader, words
+    clubs = np.bitwise_or.reduce(hands, axis=0) & t.club_mask
+    lowest = clubs & (~clubs + _ONE)  # the lowest set bit (two's complement)
+    holder = np.argmax((hands & lowest) != 0, axis=0).astype(np.int8)
+    has = clubs != 0
+    return np.where(has, holder, leader), np.where(has, lowest, words)
+
+
+def first_trick_words(t: BatchTables, held: Array, led_mask: Array) -> Array:
+    """The legal plays to the hand's first trick under its own rules (the engine's ``_first_trick_follow``): a
+    club holder its lowest club (``first_trick_lowest_club``); else the suit led, and failing that no spade
+    unless the hand holds nothing else (``first_trick_spades=False``)."""
+    following = held & led_mask
+    other = held
+    if t.first_trick_no_spades:  # whatever spade_lead says (spades led "anytime" included)
+        plain = held & t.plain_mask
+        other = np.where(plain != 0, plain, held)
+    words: Array = np.where(following != 0, following, other)
+    if t.first_trick_lowest_club:
+        clubs = held & t.club_mask
+        words = np.where(clubs != 0, clubs & (~clubs + _ONE), words)  # the lowest set bit: the lowest club
+    return words
+
+
+def trick_index(t: BatchTables, leader: Array, free: Array | bool, first: Array | bool, code: Array) -> Array:
+    """Where a trick's suit ``code`` is looked up in ``_compile.void_by_code``: by ``leader``, whether spades
+    could be led freely (``free``) and whether it is the hand's first trick (``first``)."""
+    index = ((leader.astype(np.intp) * 2 + free) * 2 + first) << 2 * t.players
+    index += code
+    return index
+
+
+def suit_code(t: BatchTables, suits: Array) -> Array:
+    """A trick's suits ``[positions, rows]`` as one number per row, two bits per position."""
+    code: Array = (suits.astype(np.uint16) * t.suit_weight).sum(axis=0, dtype=np.intp)
+    return code
+
+
+def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array, first: Array,
+                        filled: Array) -> Array:
+    """The void bits a trick in progress shows (``_compile.shows``): ``cards`` ``[positions, rows]`` from the
+    ``leader``, ``filled`` of them played; looked up as a finished trick whose other cards follow suit."""
+    suits = t.suit_of[cards]
+    suits = np.where(t.positions < filled, suits, suits[0])
+    shown = t.void_by_code[trick_index(t, leader, free, first, suit_code(t, suits))]
+    voids: Array = np.where(filled > 0, shown, np.uint32(0))
+    return voids
+
+
+def tricks_won(t: BatchTables, packed: Array) -> Array:
+    """The tricks each seat has won ``[seats, rows]``, from their packed counts (six bits per seat)."""
+    return ((packed[None, :] >> t.won_shift[:, None]) & np.uint32(63)).astype(np.int64)
+
+
+def spades_broken(t: BatchTables, unplayed: Array) -> Array:
+    """Whether spades are broken: a spade (or a card that plays as one) has been played this hand."""
+    broken: Array = (~unplayed & t.spade_mask) != 0
+    return broken
+
+
+# ---------------------------------------------------------------------------------------- bid words
+def bid_words(core: Core, rows: Rows) -> Array:
+    """The legal bids (and redeal calls) in BID rows, for the seat to act: the bid rule of the rules page,
+    section Bidding, as the scalar engine's ``_bidding.bid_rule`` decides it, for every row at once."""
+    s, t = core.s, core.t
+    rules = t.rules
+    seat = s.to_act[rows]
+    words: Array
+    if rules.bid_format.numbers_are_spades:  # nil or exactly the spades held (even below min_bid)
+        words = t.bid_after[np.bitwise_count(seat_values(core, s.hand, rows, seat) & t.spade_mask)]
+    elif t.tied:  # "no 13" with the look-ahead: every bid so far counts
+        words = _tied_words(core, rows, seat)
+    elif t.partner[0] >= 0:  # the partner's bid decides: the team minimum, both partners nil, one nil per side
+        words = t.bid_after[seat_values(core, s.bids, rows, t.partner[seat]).astype(np.intp) + 1]
+    else:
+        words = np.full(len(seat), t.bid_after[0])
+    if rules.forbid_total_equal_tricks and not t.tied:  # the last bidder may not make the bids total the tricks
+        last = s.nbids[rows] == t.players - 1
+        bids = s.bids[:, rows]
+        excluded = t.tricks - np.where(bids > 0, bids, 0).sum(axis=0)
+        hit = last & (excluded >= 0)
+        excluded_bits = _ONE << np.clip(excluded, 0, BLIND_BIT - 1).astype(np.uint64)
+        words &= ~np.where(hit, excluded_bits, np.uint64(0))
+    # a blind bid has the value of the same bid in sight: open where that one is, to a side trailing enough
+    if rules.blind_nil:
+        blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat, rules.blind_nil_deficit)
+        words |= blind.astype(np.uint64) << np.uint64(BLIND_BIT)
+    if t.blind_numbers:
+        numbers = words & np.uint64(t.blind_numbers)
+        numbers = np.where(_blind_open(core, rows, seat, rules.blind_bid_deficit), numbers, np.uint64(0))
+        words |= numbers << np.uint64(BLIND_NUMBER_BIT)
+    if t.redeal_conditions:  # any qualifying seat, before the first bid
+        first = s.nbids[rows] == 0
+        words |= np.where(first, s.redeal[rows].astype(np.uint64) << np.uint64(REDEAL_BIT), np.uint64(0))
+    return words
+
+
+def _tied_words(core: Core, rows: Rows, seat: Array) -> Array:
+    """The nil and number bits of each row's bidder when every bid before counts (``_compile.tied_word``): one
+    key per row (the seat, then each seat's bid + 1, five bits each), each distinct key looked up once."""
+    s, t = core.s, core.t
+    key = seat.astype(np.int64)
+    for other in range(t.players):
+        key = (key << 5) | (s.bids[other, rows].astype(np.int64) + 1)
+    keys, inverse = np.unique(key, return_inverse=True)
+    found = np.array([tied_word(t, k) for k in keys.tolist()], dtype=np.uint64)
+    words: Array = found[inverse.reshape(-1)]
+    return words
+
+
+def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Array:
+    """Whether a blind bid is open to ``seat``: its side trails the best other side by ``deficit``
+    (``blind_nil_deficit`` for blind nil, ``blind_bid_deficit`` for a blind number; None: always)."""
+    t = core.t
+    if deficit is None:
+        return np.ones(len(seat), dtype=bool)
+    scores = core.s.scores[:, rows]
+    side = t.side_of[seat].astype(np.intp)
+    at = np.arange(len(seat))
+    mine = scores[side, at]
+    if t.num_sides == 2:
+        best_other = scores[1 - side, at]
+    else:
+        others = scores.copy()
+        others[side, at] = np.iinfo(np.int64).min
+        best_other = others.max(axis=0)
+    return (best_other - mine) >= deficit
+
+
+def redeal_bits(core: Core, rows: Rows) -> Array:
+    """A bit per seat whose hand may call a redeal (``Rules.redeal_on``), for newly dealt rows."""
+    t = core.t
+    hands = core.s.hand[:, rows]
+    spades = np.bitwise_count(hands & t.spade_mask)
+    may = np.zeros(hands.shape, dtype=bool)
+    for condition in t.redeal_conditions:
+        if condition == "no_spades":
+            may |= spades == 0
+        elif condition == "one_or_no_spades":
+            may |= spades <= 1
+        elif condition == "no_face_cards":
+            may |= (hands & t.face_mask) == 0
+        elif condition == "seven_card_suit":  # suits as the cards play: jokers are spades
+            may |= np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0) >= LONG_SUIT
+        else:  # pragma: no cover - _compile.check_known refuses rules the engine does not know
+            raise AssertionError(condition)
+    weights = (1 << np.arange(t.players)).astype(np.uint8)[:, None]
+    bits: Array = (may.astype(np.uint8) * weights).sum(axis=0, dtype=np.uint8)
+    return bits
