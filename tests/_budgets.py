@@ -56,8 +56,8 @@ def check(suite: str, measured: dict[str, dict[str, int]], what: str) -> list[st
     when ``SPADES_WRITE_BUDGETS=1`` (returns no problems then)."""
     if os.environ.get("SPADES_WRITE_BUDGETS") == "1":
         BUDGETS.mkdir(exist_ok=True)
-        data = {"what": what, "tolerance": TOLERANCE, "budgets": measured}
-        (BUDGETS / f"{suite}.json").write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        written = {"what": what, "tolerance": TOLERANCE, "budgets": measured}
+        (BUDGETS / f"{suite}.json").write_text(json.dumps(written, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         return []
     data = load(suite)
     return over_budget(data["budgets"], measured, float(data.get("tolerance", TOLERANCE)))
