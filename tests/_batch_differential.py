@@ -1,12 +1,14 @@
 """The batch engine against the scalar engine, decision by decision (shared by the batch tests).
 
 :func:`compare` drives a :class:`~spades_rules.batch.BatchGame` and one scalar game per row with the same
-decks and the same actions, and checks at every decision that the phase, the seat to act, the legal codes
-(the mask), the observation tensor (of the seat to act and of seat 0), the scores and bags agree, and the
-row rebuilt as a scalar state (``game_state``) at regular decisions; at every hand's end the hand's points,
-the bags, the game's end and its winner. Rows go out of step (exchanges, redeals, the draw, partial
-resets) and are dealt again automatically. The scalar side plays the compact action space: an exchange
-of k cards is k picks, applied as one ``Exchange`` at the k-th.
+decks and the same actions, and checks at every decision that the phase, the seat to act, the legal codes (the
+mask), the observation tensor (of the seat to act and of seat 0), the scores and bags agree, and the row
+rebuilt as a scalar state (``game_state``) at regular decisions; at every hand's end the hand's points, the
+bags, the game's end and its winner, every seat's reward (``rewards``), the hands played, the final scores and
+the final observation of the seat that acted (``final_observation``), and the backstop: a game that plays
+``backstop`` hands without its rules ending it is truncated. Rows go out of step (exchanges, redeals, the
+draw, partial resets) and are dealt again automatically. The scalar side plays the compact action space: an
+exchange of k cards is k picks, applied as one ``Exchange`` at the k-th.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from spades_rules import (
     Rules,
     RulesError,
     apply,
+    from_dict,
     legal_codes,
     new_game,
     observation_tensor,
     observe,
+    to_dict,
 )
 from spades_rules.batch import BatchGame
 from spades_rules.batch._compile import NOT_YET
@@ -119,6 +123,16 @@ def playable(rules: Rules) -> Rules | None:
         return None
 
 
+def _stopped(before: GameState, code: int, hands: int) -> GameState:
+    """The game of ``before`` under its rules with ``max_hands=hands``, after the compact ``code`` (the final
+    position that a truncated game's final observation shows)."""
+    data = to_dict(before)
+    data["rules"] = to_dict(new_game(before.rules.evolve(max_hands=hands)))["rules"]
+    stopped, _ = compact_step(from_dict(data), (), code)
+    assert stopped.is_over
+    return stopped
+
+
 def _decks(rules: Rules, rng: random.Random, count: int) -> np.ndarray:
     return np.array([[card.index for card in Deal.shuffled(rules, rng).deck] for _ in range(count)], dtype=np.int64)
 
@@ -126,14 +140,15 @@ def _decks(rules: Rules, rng: random.Random, count: int) -> np.ndarray:
 def compare(
     rules: Rules, n: int, seed: int, *, episode: str = "hand", steps: int = 200,
     policies: tuple[Policy, ...] = POLICIES, states_every: int = 7, reset_at: int | None = None,
-    fast: bool = True,
+    fast: bool = True, backstop: int | None = 100,
 ) -> Counts:
     """Play ``steps`` decisions in ``n`` rows with both engines and check every decision (see the module);
     ``fast=False`` plays every row by the subset path (no lockstep). Raises ``AssertionError`` naming the
     row, the decision and the rules at the first difference."""
     rng = random.Random(seed)
     counts = Counts(rules={repr(rules)})
-    batch = BatchGame(rules, n, seed=seed, episode=episode)  # type: ignore[arg-type]
+    batch = BatchGame(rules, n, seed=seed, episode=episode, backstop=backstop,  # type: ignore[arg-type]
+                      final_observations=True)
     batch._core.fast = fast
     decks = _decks(rules, rng, n)
     batch.reset(decks=decks)
@@ -162,6 +177,7 @@ def compare(
             assert set(np.flatnonzero(mask[row]).tolist()) == codes, (where(), sorted(codes))
             assert tuple(batch.scores[row]) == state.scores, where()
             assert tuple(batch.bags[row]) == state.bags, where()
+            assert batch.hands_played[row] == (state.hands_played if episode == "game" else 0), where()
             assert state.to_act is not None
             for got, seat in ((tensor[row], state.to_act), (fixed[row], 0)):
                 expected = np.array(observation_tensor(observe(state, seat)), dtype=np.float32)
@@ -174,11 +190,21 @@ def compare(
             counts.decisions += 1
         batch.step(actions)
         assert locks_hold(batch._core), f"decision {number}: the lockstep flags disagree with the arrays"
+        rewards, final = batch.rewards, batch.final_observation
+        assert rewards.shape == (n, rules.players) and rewards.dtype == np.float32
         for row, scalar in enumerate(rows):
             before = scalar.state
+            actor = before.to_act
+            assert actor is not None
             scalar.step(int(actions[row]))
             state = scalar.state
             after = f"row {row}, after decision {number}, seed {seed}, episode {episode}, {rules!r}"
+            ended = bool(batch.game_done[row] or batch.truncated[row])
+            assert not (batch.game_done[row] and batch.truncated[row]), after
+            if not ended:
+                assert not final[row].any() and not batch.final_scores[row].any(), after
+            if not batch.hand_done[row]:
+                assert not rewards[row].any(), after
             if before.phase is Phase.EXCHANGE and len(state.hand_actions) > len(before.hand_actions):
                 counts.exchanges += 1
             if state.phase not in (Phase.DEAL, Phase.GAME_OVER):
@@ -193,6 +219,8 @@ def compare(
             counts.hands += 1
             result = state.results[-1]
             assert tuple(batch.last_hand_totals[row]) == result.totals, after
+            expected_rewards = [result.totals[rules.side_of(seat)] for seat in range(rules.players)]
+            assert rewards[row].tolist() == expected_rewards, after
             if episode == "hand":  # every hand is a game: a moon under moon="win", else the unique top wins it
                 assert batch.game_done[row], after
                 top = max(result.totals)
@@ -201,14 +229,31 @@ def compare(
                 if rules.moon == "win" and state.is_over and state.winner is not None:
                     winner = state.winner if any(side.moon for side in result.sides) else winner
                 assert batch.winner[row] == winner, after
+                assert tuple(batch.final_scores[row]) == result.totals, after
                 over = True
+                expected_final = observation_tensor(observe(_stopped(before, int(actions[row]), 1), actor))
+                np.testing.assert_array_equal(final[row], np.array(expected_final, dtype=np.float32), err_msg=after)
             else:
                 over = state.is_over
+                cut = not over and backstop is not None and state.hands_played >= backstop
                 assert bool(batch.game_done[row]) == over, after
-                assert batch.winner[row] == (-1 if state.winner is None else state.winner), after
-                if not over:
+                assert bool(batch.truncated[row]) == cut, after
+                if cut:
+                    top = max(state.scores)
+                    leader = state.scores.index(top) if state.scores.count(top) == 1 else -1
+                    assert batch.winner[row] == leader, after
+                else:
+                    assert batch.winner[row] == (-1 if state.winner is None else state.winner), after
+                if not over and not cut:
                     assert tuple(batch.scores[row]) == state.scores, after
                     assert tuple(batch.bags[row]) == state.bags, after
+                else:
+                    assert tuple(batch.final_scores[row]) == state.scores, after
+                    final_state = state if over else _stopped(before, int(actions[row]), state.hands_played)
+                    expected_final = observation_tensor(observe(final_state, actor))
+                    np.testing.assert_array_equal(final[row], np.array(expected_final, dtype=np.float32),
+                                                  err_msg=after)
+                over = over or cut
             if over:
                 counts.games += 1
                 scalar.state = new_game(rules)

@@ -111,3 +111,22 @@ def test_the_first_trick_refuses_spades_to_a_seat_that_cannot_follow_even_when_s
     rules = OUT_OF_STEP["spades led anytime, none to the first trick, three alone with jokers"]
     counts = compare(rules, 2000, seed=5, steps=rules.players, states_every=1000)
     assert counts.decisions == 2000 * rules.players
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_backstop_truncates_whole_games_as_the_scalar_engine_counts_them(name: str) -> None:
+    """With a backstop of two hands, a game its rules do not end by then is truncated (its leader named, its
+    final scores and the final observation of the seat that acted those of the scalar game stopped there)."""
+    rules = Rules.preset(name)
+    steps = 2 * (len(rules.deck) + rules.players + 8) + 20  # two hands, the draw and an exchange included
+    counts = compare(rules, ROWS + 1, seed=11, episode="game", steps=steps, backstop=2, states_every=13)
+    assert counts.games > 0
+
+
+@pytest.mark.parametrize("case", sorted(OUT_OF_STEP))
+def test_a_backstop_truncates_rows_out_of_step(case: str) -> None:
+    """A backstop of one hand, rows out of step and played by the subset path."""
+    rules = OUT_OF_STEP[case]
+    counts = compare(rules, ROWS + 1, seed=5, episode="game", steps=len(rules.deck) + 30, backstop=1,
+                     states_every=11, fast=False)
+    assert counts.games > 0

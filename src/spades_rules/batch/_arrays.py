@@ -25,7 +25,7 @@ __all__: list[str] = []
 
 STATE_FIELDS: Final = (
     "phase", "to_act", "dealer", "leader", "pos", "trick_no", "broken", "nbids", "blind", "redeal", "voids",
-    "unplayed", "led_mask", "legal", "hands_played", "hand_done", "game_done", "winner",
+    "unplayed", "led_mask", "legal", "hands_played", "hand_done", "game_done", "truncated", "winner",
     "xq", "xleft", "npicked", "xdone", "xcards", "won", "hand", "bids", "trick", "scores", "bags", "totals",
     "draw_turn", "draw_bits", "seen", "stock",
 )
@@ -43,10 +43,11 @@ class Arrays:
     each seat, six bits per seat), the bids made (``nbids``, ``blind`` a bit per seat that bid blind, nil or
     a number, ``redeal`` a bit per seat whose hand may call a redeal), ``unplayed`` (the cards not played
     yet this hand), ``legal`` (the packed legality word, see :mod:`spades_rules.batch._compile`),
-    ``hands_played`` (for ``max_hands``), and what the last step did (``hand_done``, ``game_done``,
-    ``winner``). The exchanges after a nil: ``xq`` the pending exchanges' givers, three bits each, ``xleft``
-    how many, ``npicked`` cards picked so far of the one in progress, ``xdone`` a bit per seat that has
-    passed, ``xcards`` the cards each seat passed (-1 past the size of a smaller exchange).
+    ``hands_played`` (for ``max_hands`` and the backstop), and what the last step did (``hand_done``,
+    ``game_done``, ``truncated``: a game stopped at the backstop, ``winner``). The exchanges after a nil:
+    ``xq`` the pending exchanges' givers, three bits each, ``xleft`` how many, ``npicked`` cards picked so
+    far of the one in progress, ``xdone`` a bit per seat that has passed,
+    ``xcards`` the cards each seat passed (-1 past the size of a smaller exchange).
     An array only some rules use (the exchange, redeals, ``max_hands``, the draw) has no rows otherwise.
 
     Per seat: ``hand`` (the cards held, a bit mask; during the play the cards held when the play started,
@@ -69,6 +70,7 @@ class Arrays:
     broken: Array
     hand_done: Array
     game_done: Array
+    truncated: Array
     blind: Array
     voids: Array
     won: Array
@@ -94,7 +96,7 @@ class Arrays:
     stock: Array
     rows: Array
 
-    def __init__(self, tables: BatchTables, n: int) -> None:
+    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
         p, s = tables.players, tables.num_sides
         i8 = np.int8
         for name in ("phase", "to_act", "dealer", "leader", "pos", "trick_no", "nbids", "winner"):
@@ -102,6 +104,7 @@ class Arrays:
         self.broken = np.zeros(n, dtype=bool)
         self.hand_done = np.zeros(n, dtype=bool)
         self.game_done = np.zeros(n, dtype=bool)
+        self.truncated = np.zeros(n, dtype=bool)
         self.blind = np.zeros(n, dtype=np.uint8)
         self.voids = np.zeros(n, dtype=np.uint32)
         self.won = np.zeros(n, dtype=np.uint32)
@@ -110,7 +113,8 @@ class Arrays:
         self.legal = np.zeros(n, dtype=np.uint64)
         # what only some rules use has no row otherwise
         self.redeal = np.zeros(n if tables.redeal_conditions else 0, dtype=np.uint8)
-        self.hands_played = np.zeros(n if tables.rules.max_hands is not None else 0, dtype=np.int32)
+        counted = count_hands or tables.rules.max_hands is not None
+        self.hands_played = np.zeros(n if counted else 0, dtype=np.int32)
         exchange_rows = n if tables.exchange_size else 0
         self.xleft = np.zeros(exchange_rows, dtype=i8)
         self.npicked = np.zeros(exchange_rows, dtype=i8)
@@ -192,7 +196,7 @@ class Record:
     hand in play (``deck``), its cards in the order played (``log``), the game's number (``game``), and the
     earlier hands of the game (``past``). Each stored hand is one byte row (:meth:`layout`)."""
 
-    def __init__(self, tables: BatchTables, n: int) -> None:
+    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
         p, t, k = tables.players, tables.tricks, tables.exchange_size
         self.deck = np.zeros((n, tables.deck_size), dtype=np.int8)
         self.log = np.full((n, t * p), -1, dtype=np.int8)

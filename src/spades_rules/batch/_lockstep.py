@@ -36,6 +36,7 @@ Speed: every trick that makes the batch engine fast, one sentence each, in one p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import numpy as np
@@ -64,9 +65,11 @@ class Core:
     """
 
     def __init__(self, tables: BatchTables, n: int, episode: Episode, record: bool,
-                 rng: np.random.Generator) -> None:
+                 rng: np.random.Generator, backstop: int | None = None) -> None:
         self.t = tables
-        self.s = Arrays(tables, n)
+        self.backstop = backstop if episode == "game" else None
+        """The most hands a whole game plays before it is stopped (truncated); None: no limit."""
+        self.s = Arrays(tables, n, count_hands=self.backstop is not None)
         self.rec = Record(tables, n) if record else None
         self.n = n
         self.episode: Episode = episode
@@ -84,6 +87,11 @@ class Core:
         """Hands finished since the batch was made (a Python int: counting costs no array call)."""
         self.fast = True
         """Whether the lockstep fast paths are taken (the tests also play every row by the subset path)."""
+        self.ended: list[tuple[Array, Array]] = []
+        """The games the last step ended: (row numbers, their final scores ``[sides, rows]``) per batch of rows."""
+        self.on_game_end: Callable[[Array], None] | None = None
+        """Called with the rows whose games a step ends (by the rules or the backstop), in their final
+        position (the last hand scored, before the next deal): the public class reads final observations."""
 
     def relock(self) -> None:
         """Find the lockstep flags again from the arrays."""

@@ -34,7 +34,9 @@ def step(core: Core, codes: Array, bits: Array) -> None:
     if core.dirty:
         s.hand_done[:] = False
         s.game_done[:] = False
+        s.truncated[:] = False
         s.winner[:] = -1
+        core.ended = []
         core.dirty = False
     if core.phase_lock == PLAY and core.pos_lock is not None:
         _play(core, ALL, codes, bits)
@@ -177,28 +179,45 @@ def _finish_hands(core: Core, rows: Rows) -> None:
         s.game_done[rows] = True
         winner = unique_top(totals)
         s.winner[rows] = winner if mooned is None else np.where(mooned >= 0, mooned, winner)
+        core.ended.append((ids(core, rows), totals))
+        if core.on_game_end is not None:  # the one-hand game's final position shows its points and bags
+            s.scores[:, rows] = totals
+            s.bags[:, rows] = bags_after
+            core.on_game_end(ids(core, rows))
         new_games(core, rows)
         start_hands(core, rows)
         return
     scores = s.scores[:, rows] + totals
-    hands = s.hands_played[rows] + 1 if t.rules.max_hands is not None else None
+    hands = s.hands_played[rows] + 1 if len(s.hands_played) else None
     over, winner = game_end(t, scores, hands)
     if mooned is not None:
         over |= mooned >= 0
         winner = np.where(mooned >= 0, mooned, winner)
+    ended = over
+    if core.backstop is not None and hands is not None:  # stopped, not finished: the leader is named
+        cut = ~over & (hands >= core.backstop)
+        if cut.any():
+            ended = over | cut
+            winner = np.where(cut, unique_top(scores), winner)
+        s.truncated[rows] = cut
     if core.rec is not None:
-        going = subset(rows, ~over)
+        going = subset(rows, ~ended)
         if len(going):
             keep_hands(core, going)
     s.scores[:, rows] = scores
     s.bags[:, rows] = bags_after
     if hands is not None:
         s.hands_played[rows] = hands
-    s.dealer[rows] = t.next_seat[s.dealer[rows]]
     s.game_done[rows] = over
     s.winner[rows] = winner
-    if over.any():
-        new_games(core, subset(rows, over))
+    if ended.any():
+        finished = subset(rows, ended)
+        core.ended.append((ids(core, finished), s.scores[:, finished]))
+        if core.on_game_end is not None:
+            core.on_game_end(ids(core, finished))
+    s.dealer[rows] = t.next_seat[s.dealer[rows]]
+    if ended.any():
+        new_games(core, subset(rows, ended))
     start_hands(core, rows)
 
 

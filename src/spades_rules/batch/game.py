@@ -34,6 +34,7 @@ from spades_rules.batch._lockstep import ALL, Core, Episode, Rows, sync, uniform
 from spades_rules.batch._observe import observation_rows
 from spades_rules.batch._rebuild import rebuild_row
 from spades_rules.batch._steps import step
+from spades_rules.bots import GAME_BACKSTOP
 from spades_rules.errors import (
     ArgumentTypeError,
     IllegalActionError,
@@ -42,7 +43,7 @@ from spades_rules.errors import (
     SeatError,
 )
 from spades_rules.rules import Rules
-from spades_rules.state import GameState
+from spades_rules.state import GameState, Phase
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -62,6 +63,7 @@ for _byte in range(256):
 _BYTES: Final = np.uint64(0x0101010101010101)
 _HIGH_BITS: Final = np.uint64(0x8080808080808080)
 _8, _3, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(56), np.uint64(0xFF)
+_GAME_OVER: Final = PHASES.index(Phase.GAME_OVER)
 
 
 def _random_set_bits(words: Array, uniform: Array) -> Array:
@@ -107,10 +109,26 @@ class BatchGame:
 
     ``record=True`` (the default) keeps what :meth:`game_state` needs: each hand's deck and its cards in the
     order played, and the earlier hands of every row's game; ``record=False`` drops it, the state alone.
+
+    **Games that end.** Under rules with no losing score and no ``max_hands``, a whole game between weak
+    players may never reach the target (random play drifts to minus thousands). So with
+    ``episode="game"`` a game that has played ``backstop`` hands (default
+    :data:`~spades_rules.bots.GAME_BACKSTOP`, 100, the backstop of the library's play loops and
+    simulations) without ending by its rules is stopped: :attr:`truncated` is True for that step (and
+    :attr:`game_done`, which says a game ended by its rules, False), :attr:`winner` names the side that
+    leads (the unique highest score, -1 on a tie, as the simulations count a game at the backstop) and
+    :attr:`final_scores` holds the scores, and the row starts a new game. A game that the rules' own
+    ``max_hands`` ends is finished, not truncated (a backstop below it truncates first). ``backstop=None``
+    removes it (a game may then never end).
+
+    ``final_observations=True`` keeps, on every step that ends games, the observation that the seat which
+    took the step's action has of the game's final position (:attr:`final_observation`), for learners that
+    bootstrap from a truncated episode.
     """
 
     def __init__(self, rules: Rules, n: int, *, seed: int | None = None, episode: Episode = "hand",
-                 record: bool = True) -> None:
+                 record: bool = True, backstop: int | None = GAME_BACKSTOP,
+                 final_observations: bool = False) -> None:
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(f"BatchGame needs a Rules value, not {type(rules).__name__}", parameter="rules")
         if type(n) is not int:
@@ -129,11 +147,28 @@ class BatchGame:
             raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise ArgumentTypeError(f"seed must be an integer or None, not {describe(seed)}", parameter="seed")
+        if backstop is not None and (type(backstop) is not int and not isinstance(backstop, np.integer)):
+            raise ArgumentTypeError(f"backstop must be a number of hands or None, not {describe(backstop)}",
+                                    parameter="backstop")
+        if backstop is not None and backstop < 1:
+            raise RulesError(f"backstop must be at least 1 hand (or None for no backstop), not {describe(backstop)}")
+        if type(final_observations) is not bool:
+            raise ArgumentTypeError(f"final_observations must be True or False, not {describe(final_observations)}",
+                                    parameter="final_observations")
         tables = compile_rules(rules)
         deals, actions = np.random.SeedSequence(seed).spawn(2)
-        self._core = Core(tables, n, episode, record, np.random.default_rng(deals))
+        self._core = Core(tables, n, episode, record, np.random.default_rng(deals),
+                          None if backstop is None else int(backstop))
         self._actions_rng = np.random.default_rng(actions)
         self._tables = tables
+        self._backstop = None if backstop is None else int(backstop)
+        self._seat_side = np.array(tables.side_of, dtype=np.intp)
+        self._final_wanted = final_observations
+        self._actors = np.zeros(0, dtype=np.intp)
+        self._final_rows: list[Array] = []
+        self._final_tensors: list[Array] = []
+        if final_observations:
+            self._core.on_game_end = self._keep_final
         self.reset()
 
     # ------------------------------------------------------------------------------------ description
@@ -154,6 +189,11 @@ class BatchGame:
     def episode(self) -> Episode:
         """``"hand"`` or ``"game"`` (see the class)."""
         return self._core.episode
+
+    @property
+    def backstop(self) -> int | None:
+        """The most hands a whole game plays before it is stopped and :attr:`truncated` (None: no limit)."""
+        return self._backstop
 
     @property
     def num_actions(self) -> int:
@@ -194,9 +234,68 @@ class BatchGame:
 
     @property
     def game_done(self) -> Array:
-        """Whether the last step finished each row's game (every finished hand with ``episode="hand"``); the
-        row has started a new one."""
+        """Whether the last step finished each row's game by its rules (every finished hand with
+        ``episode="hand"``): Gymnasium's *terminated*. The row has started a new game."""
         return _read_only(self._core.s.game_done)
+
+    @property
+    def truncated(self) -> Array:
+        """Whether the last step stopped each row's game at the :attr:`backstop` without the rules ending it
+        (never together with :attr:`game_done`; always False with ``episode="hand"``): Gymnasium's
+        *truncated*. The row has started a new game; :attr:`winner` names the side that led."""
+        return _read_only(self._core.s.truncated)
+
+    @property
+    def hands_played(self) -> Array:
+        """The hands finished so far in each row's game ``[n]`` (as ``GameState.hands_played``; always 0
+        with ``episode="hand"``, where every hand is a game)."""
+        played = self._core.s.hands_played
+        return _read_only(played) if len(played) else _read_only(np.zeros(self.n, dtype=np.int32))
+
+    @property
+    def rewards(self) -> Array:
+        """Every seat's reward for the step just taken, float32 ``[n, players]`` (pgx's ``state.rewards``): at a
+        hand's end each seat's side's points for the hand (:attr:`last_hand_totals`, so partners are equal),
+        0 where the step finished no hand."""
+        s = self._core.s
+        points = s.totals.T[:, self._seat_side]
+        rewards: Array = np.where(s.hand_done[:, None], points, 0).astype(np.float32)
+        return rewards
+
+    @property
+    def final_scores(self) -> Array:
+        """The scores ``[n, sides]`` at the end of each game the last step ended (finished or truncated; the
+        hand's points with ``episode="hand"``), 0 in the other rows."""
+        core = self._core
+        scores = np.zeros((core.n, self._tables.num_sides), dtype=np.int64)
+        for rows, values in core.ended:
+            scores[rows] = values.T
+        return _read_only(scores)
+
+    @property
+    def final_observation(self) -> Array:
+        """For each row whose game the last step ended (:attr:`game_done` or :attr:`truncated`), the
+        observation tensor that the seat which took the step's action has of the game's final position: the
+        last hand played out and scored, as ``observation_tensor(observe(final, seat))`` of the scalar game
+        over (phase ``GAME_OVER``; for a truncated game, as if the rules' ``max_hands`` were the backstop);
+        zeros in the other rows. Needs ``final_observations=True``."""
+        if not self._final_wanted:
+            raise RulesError("final_observation needs the batch made with final_observations=True")
+        out = np.zeros((self.n, self._tables.obs_size), dtype=np.float32)
+        for rows, tensors in zip(self._final_rows, self._final_tensors, strict=True):
+            out[rows] = tensors
+        return out
+
+    def _keep_final(self, rows: Array) -> None:
+        """The engine's call at the end of games, in their final position: keep the actors' observations."""
+        tensors = observation_rows(self._core, self._actors)[rows]
+        layout = self._tables.layout
+        for name in ("phase", "to_act", "trick_leader"):  # the game is over: no one to act, no trick led
+            start, length = layout[name]
+            tensors[:, start:start + length] = 0.0
+        tensors[:, layout["phase"][0] + _GAME_OVER] = 1.0
+        self._final_rows.append(rows.copy())
+        self._final_tensors.append(tensors)
 
     @property
     def last_hand_totals(self) -> Array:
@@ -205,8 +304,9 @@ class BatchGame:
 
     @property
     def winner(self) -> Array:
-        """The winning side of each game the last step finished, -1 elsewhere and for a draw. A one-hand game
-        (``episode="hand"``) is won by the side with the unique highest points."""
+        """The winning side of each game the last step ended, -1 elsewhere and for a draw. A one-hand game
+        (``episode="hand"``) is won by the side with the unique highest points; a truncated game names the
+        side with the unique highest score (the simulations' rule at the backstop)."""
         return _read_only(self._core.s.winner)
 
     @property
@@ -247,6 +347,14 @@ class BatchGame:
         s = core.s
         s.hand_done[chosen] = False
         s.game_done[chosen] = False
+        s.truncated[chosen] = False
+        if core.ended or self._final_rows:  # what the last step ended, forgotten in the rows started again
+            gone = np.zeros(core.n, dtype=bool)
+            gone[chosen] = True
+            core.ended = [(ended[~gone[ended]], values[:, ~gone[ended]]) for ended, values in core.ended]
+            self._final_tensors = [values[~gone[ended]] for ended, values in
+                                   zip(self._final_rows, self._final_tensors, strict=True)]
+            self._final_rows = [ended[~gone[ended]] for ended in self._final_rows]
         s.winner[chosen] = -1
         s.totals[:, chosen] = 0
         start_hands(core, chosen, given)
@@ -282,6 +390,10 @@ class BatchGame:
         """Apply one action code per row. A code that is not legal in its row raises
         :class:`~spades_rules.errors.IllegalActionError` naming the row, and changes nothing."""
         codes, bits = self._codes(actions)
+        if self._final_wanted:
+            sync(self._core)
+            self._actors = self._core.s.to_act.astype(np.intp)
+            self._final_rows, self._final_tensors = [], []
         step(self._core, codes, bits)
 
     def _codes(self, actions: ArrayLike) -> tuple[Array, Array]:
