@@ -149,9 +149,12 @@ def compare(
     counts = Counts(rules={repr(rules)})
     batch = BatchGame(rules, n, seed=seed, episode=episode, backstop=backstop,  # type: ignore[arg-type]
                       final_observations=True)
-    batch._core.fast = fast
+    bare = BatchGame(rules, n, seed=seed, episode=episode, record=False,  # type: ignore[arg-type]
+                     backstop=backstop)
+    batch._core.fast = bare._core.fast = fast
     decks = _decks(rules, rng, n)
     batch.reset(decks=decks)
+    bare.reset(decks=decks)  # a twin without the record: it keeps what the tricks show as they end
     rows = [Scalar(rules, deck) for deck in decks]
     policy_of = [policies[(row + seed) % len(policies)] for row in range(n)]
     for number in range(steps):
@@ -159,11 +162,14 @@ def compare(
             chosen = np.array(sorted(rng.sample(range(n), max(1, n // 3))))
             again = _decks(rules, rng, len(chosen))
             batch.reset(chosen, decks=again)
+            bare.reset(chosen, decks=again)
             for at, row in enumerate(chosen):
                 rows[row] = Scalar(rules, again[at])
         mask = batch.legal_action_mask()
         tensor = batch.observation_tensor()
         fixed = batch.observation_tensor(0)
+        if not (np.array_equal(bare.observation_tensor(), tensor) and np.array_equal(bare.observation_tensor(0), fixed)):
+            raise AssertionError(f"decision {number}: the batch without a record observes otherwise, {rules!r}")
         actions = np.zeros(n, dtype=np.int64)
         for row, scalar in enumerate(rows):
             state = scalar.state
@@ -189,6 +195,7 @@ def compare(
             actions[row] = policy_of[row](state, sorted(codes), rng)
             counts.decisions += 1
         batch.step(actions)
+        bare.step(actions)
         assert locks_hold(batch._core), f"decision {number}: the lockstep flags disagree with the arrays"
         rewards, final = batch.rewards, batch.final_observation
         assert rewards.shape == (n, rules.players) and rewards.dtype == np.float32

@@ -199,7 +199,10 @@ class Record:
     def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
         p, t, k = tables.players, tables.tricks, tables.exchange_size
         self.deck = np.zeros((n, tables.deck_size), dtype=np.int8)
-        self.log = np.full((n, t * p), -1, dtype=np.int8)
+        self.log = np.full((t, p, n), -1, dtype=np.int8)
+        """``log[trick, position, row]``: the cards of each finished trick, in the order played (-1: not yet)."""
+        self.leaders = np.zeros((t, n), dtype=np.int8)
+        """``leaders[trick, row]``: the seat that led each finished trick."""
         self.game = np.zeros(n, dtype=np.int32)
         self.fields = {
             "dealer": 1, "redeal": 1, "deck": tables.deck_size, "draw_bits": 4, "bids": p, "blind": 1,
@@ -213,4 +216,4 @@ class Record:
         self.past = PastHands(start)
 
     def nbytes(self) -> int:
-        return int(self.deck.nbytes + self.log.nbytes + self.game.nbytes + self.past.nbytes)
+        return int(self.deck.nbytes + self.log.nbytes + self.leaders.nbytes + self.game.nbytes + self.past.nbytes)

@@ -118,7 +118,8 @@ class BatchTables:
         self.trick_key = (rank << 3).ravel().astype(np.int16)
         """``trick_key[led * 54 + card] | position``: a card's power in a trick of suit ``led``, times 8 (negative
         when it cannot win), plus its position: the largest key in a trick is the winner's."""
-        self.key_base = np.array([led * CARDS for led in range(len(Suit))], dtype=np.int16)
+        self.lead_base = (np.array(tables.suit_of, dtype=np.intp) * CARDS).astype(np.intp)
+        """``lead_base[card]``: where the keys of a trick led by ``card`` start in ``trick_key``."""
         self.suit_masks = _u64(tables.suit_masks)
         self.follow_of_card = _u64(tables.follow_masks)
         """Per card, the cards of its effective suit: what a seat must play to follow it."""
@@ -129,6 +130,9 @@ class BatchTables:
         self.club_mask = np.uint64(tables.suit_masks[Suit.CLUBS])
         self.face_mask = np.uint64(tables.face_mask)
         self.positions = np.arange(n, dtype=np.int16)[:, None]
+        self.seat_column = np.arange(n, dtype=np.intp)[:, None]
+        self.seat_wrap = (np.arange(2 * n) % n).astype(np.int8)
+        """``seat_wrap[seat + k]``: the seat ``k < players`` places after ``seat`` (a lookup, not a division)."""
         self.suit_weight = (4 ** np.arange(n, dtype=np.uint16))[:, None]
         """The weight of each position in a trick's suit code (two bits per position: ``sum(suit * 4**at)``)."""
         self.void_by_code, self.spade_in_code = _trick_tables(
@@ -219,6 +223,10 @@ class BatchTables:
         self.obs_size = sum(size for _, size in layout.values())
         self.sides_from = np.array([self._sides_seen_from(rules, seat) for seat in range(n)], dtype=np.intp)
         self.deck_cards = self.deck.astype(np.intp)
+        self.slot_row = np.arange(self.deck_size, dtype=np.uint64)[None, :]
+        self.deck_is_slots = bool((self.deck == np.arange(self.deck_size)).all())
+        """Whether the deck's slot ``i`` holds the card of index ``i`` (no card removed, no joker added)."""
+        self.deck_cards_u64 = self.deck.astype(np.uint64)
 
     @staticmethod
     def _bid_words(rules: Rules) -> list[int]:

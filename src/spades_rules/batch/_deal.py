@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PLAY
-from spades_rules.batch._lockstep import Core, Rows, count, ids, moved
+from spades_rules.batch._lockstep import Core, Rows, count, ids, moved, turned
 from spades_rules.batch._words import bid_words, first_lead, redeal_bits
 
 if TYPE_CHECKING:
@@ -21,42 +21,34 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 _EVERY_CARD: Final = np.uint64(0xFFFFFFFFFFFFFFFF)
-_CHUNK: Final = 1 << 16
-"""The shuffle draws the places of about this many cards (of all decks) per call."""
+_BLOCK: Final = 2048
+"""Decks are shuffled and dealt this many rows at a time (their sort keys, 8 bytes a card, stay in cache)."""
+_SLOT_BITS: Final = np.uint64(6)
+"""A sort key holds its deck slot (0-53) in its low six bits, under 58 random bits."""
+_SLOT: Final = np.uint64(63)
 
 
-def shuffled_decks(core: Core, number: int) -> Array:
-    """``number`` uniformly shuffled decks, one per column (``[cards, number]``): the inside-out
-    Fisher-Yates shuffle run on every deck at once, each step one gather and one scatter across the decks."""
-    t = core.t
-    size = t.deck_size
-    decks = np.empty((size, number), dtype=np.int8)
-    flat = decks.ravel()
-    columns = np.arange(number)
-    chunk = max(1, _CHUNK // number)  # places drawn for several cards at once, a few cache-sized arrays
-    for first in range(0, size, chunk):
-        last = min(size, first + chunk)
-        places = core.rng.random((last - first, number))
-        places *= np.arange(first + 1, last + 1)[:, None]
-        place = places.astype(np.intp)
-        place *= number
-        place += columns
-        for i in range(first, last):  # card i goes to a uniform place j <= i; the card there moves to place i
-            np.take(flat, place[i - first], out=decks[i])
-            flat[place[i - first]] = t.deck[i]
-    return decks
+def shuffled_slots(core: Core, number: int) -> Array:
+    """``number`` uniformly random orders of the deck's slots ``[number, cards]`` (uint64): random keys sorted
+    along each row, each key carrying its slot in its low bits, so that the sorted keys are the permutation
+    (one sort, no argsort; two keys tie with a chance of about 1e-15 per deck, and then keep their slot order)."""
+    keys: Array = core.rng.bit_generator.random_raw((number, core.t.deck_size))
+    keys <<= _SLOT_BITS
+    keys |= core.t.slot_row
+    keys.sort(axis=1)
+    keys &= _SLOT
+    return keys
 
 
 def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
-    """Deal a new hand in ``rows`` (their dealer, scores and game stay): ``decks`` (one row each) or shuffled."""
+    """Deal a new hand in ``rows`` (their dealer, scores and game stay): ``decks`` (one row each, in the order
+    ``Deal`` takes them) or shuffled ones, :data:`_BLOCK` rows at a time."""
     s, t = core.s, core.t
     number = count(core, rows)
     if number == 0:
         return
-    columns = shuffled_decks(core, number) if decks is None else np.ascontiguousarray(decks.T)
     if core.rec is not None:
-        core.rec.deck[rows] = columns.T
-        core.rec.log[rows] = -1
+        core.rec.log[:, :, rows] = -1
     for name in ("nbids", "blind", "won", "voids", "pos", "trick_no"):
         getattr(s, name)[rows] = 0
     s.bids[:, rows] = -1
@@ -66,8 +58,11 @@ def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
         for name in ("xq", "xleft", "npicked", "xdone"):
             getattr(s, name)[rows] = 0
         s.xcards[rows] = -1
+    for start in range(0, number, _BLOCK):
+        block = slice(start, min(number, start + _BLOCK))
+        chosen = block if isinstance(rows, slice) else rows[block]
+        _deal_block(core, chosen, block.stop - start, None if decks is None else decks[block])
     if t.draw:
-        s.stock[rows] = columns.T
         s.hand[:, rows] = 0
         s.seen[:, rows] = 0
         s.draw_turn[rows] = 0
@@ -77,21 +72,38 @@ def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
         s.legal[rows] = 3  # keep or reject
         moved(core, rows, DRAW)
         return
-    s.hand[:, rows] = _dealt_hands(core, rows, columns)
     begin_bidding(core, rows)
 
 
-def _dealt_hands(core: Core, rows: Rows, columns: Array) -> Array:
-    """The hands ``[seats, rows]`` a deal gives: card ``i`` of the deck to seat ``dealer + 1 + i``."""
-    t = core.t
-    n = t.players
-    by_offset = np.bitwise_or.reduce(t.card_bit[columns].reshape(t.tricks, n, -1), axis=0)  # row j: seat dealer+1+j
-    dealer = core.s.dealer[rows]
+def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> None:
+    """The decks of ``rows`` (given, or shuffled) into the record, and the hands (or the draw's stock) they
+    deal: card ``i`` of the deck to seat ``dealer + 1 + i`` (the scalar engine's ``_apply_deal``)."""
+    s, t = core.s, core.t
+    n, tricks = t.players, t.tricks
+    if decks is not None:  # in deal order: position i to the seat i places after the dealer's left
+        cards = decks.astype(np.uint64)
+        by_offset = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards).reshape(-1, tricks, n), axis=1)
+        deck = decks
+    else:
+        slots = shuffled_slots(core, number)
+        cards = slots if t.deck_is_slots else np.take(t.deck_cards_u64, slots)
+        if t.draw:
+            deck = cards.astype(np.int8)
+        else:  # a uniform order read by seat: the first ``tricks`` cards to the dealer's left, and so on
+            by_offset = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards).reshape(-1, n, tricks), axis=2)
+            deck = cards.astype(np.int8).reshape(-1, n, tricks).transpose(0, 2, 1).reshape(-1, t.deck_size)
+    if core.rec is not None:
+        core.rec.deck[rows] = deck
+    if t.draw:
+        s.stock[rows] = deck
+        return
+    dealer = s.dealer[rows]
     first = int(dealer[0])
-    if (dealer == first).all():
-        return np.roll(by_offset, first + 1, axis=0)
-    offsets = (np.arange(n)[:, None] - dealer[None, :].astype(np.intp) - 1) % n
-    return np.take_along_axis(by_offset, offsets, axis=0)
+    if (dealer == first).all():  # by_offset[row, j] is seat dealer + 1 + j
+        s.hand[:, rows] = np.roll(by_offset.T, first + 1, axis=0)
+    else:
+        offsets = (np.arange(n)[:, None] - dealer[None, :].astype(np.intp) - 1) % n
+        s.hand[:, rows] = np.take_along_axis(by_offset.T, offsets, axis=0)
 
 
 def begin_bidding(core: Core, rows: Rows) -> None:
@@ -155,8 +167,7 @@ def begin_play(core: Core, rows: Rows) -> None:
     """The first lead of the hand; the hands turn to trick order (see :class:`~spades_rules.batch._arrays.Arrays`)."""
     s, _t = core.s, core.t
     leader, words = first_lead(core, rows)
-    turned = core.turn_rows[leader].T + ids(core, rows)  # row q: the seat at position q of the first trick
-    s.hand[:, rows] = s.hand.ravel()[turned]
+    s.hand[:, rows] = turned(core, s.hand, rows, leader)  # row q: the seat at position q of the first trick
     s.phase[rows] = PLAY
     s.leader[rows] = leader
     s.to_act[rows] = leader

@@ -13,23 +13,28 @@ Speed: every trick that makes the batch engine fast, one sentence each, in one p
 - **Seat-major arrays**: a per-seat array is ``[seats, n]``, so one seat's values for every game are one
   contiguous vector (see :class:`~spades_rules.batch._arrays.Arrays`).
 - **Hands in trick order**: during the play row ``q`` of ``hand`` is the hand at position ``q`` of the
-  trick, so the next hand to play is a row, not a gather; the rows turn once per trick.
+  trick, so the next hand to play is a row, not a gather; the rows turn once per trick, by one flat
+  ``take`` whose index comes from a lookup (:func:`turned`: no division, no per-shift index table).
 - **Packed legality words**: each row's legal actions are one ``uint64`` (layout in
   :mod:`~spades_rules.batch._compile`); the bool mask is unpacked only when asked for, and checking an
   action is one table lookup, one AND and one reduce.
 - **Random choice by SWAR**: ``game._random_set_bits`` finds the r-th set bit of
   every word with byte popcounts, one multiplication into prefix counts, one subtraction against the rank
-  and a 2 KB table.
+  and a 2 KB table; the rank is an integer multiply-shift of a 32-bit draw, and each 64-bit draw of the
+  batch's stream serves two steps.
 - **Plays are card indices**: without jokers a play's code is its card's index, so neither the step nor
   :meth:`~spades_rules.batch.BatchGame.random_actions` looks a code up.
 - **One reduce per trick**: the winner is the largest of the packed keys ``power × 8 + position``
-  (``_compile.trick_key``), and what the trick shows (voids, a spade played) one lookup by its suit code,
-  two bits per position (``_compile.void_by_code``).
+  (``_compile.trick_key``, found from intp indices: NumPy converts an int8 index on every call).
+- **Voids kept lazily**: with the record, a trick's end writes its cards and leader there, and what the
+  tricks showed is found only when an observation asks (``_words.finished_trick_voids``); without it, one
+  lookup by the trick's suit code, two bits per position (``_compile.void_by_code``), at each trick's end.
 - **Packed trick counts**: the tricks won are six bits per seat in one ``uint32``: a trick won is one add.
 - **Bid words from tables**: nil and the numbers open to a bidder are one lookup by the partner's bid (or the
   spades held), from the scalar bid rule (``_compile.bid_after``).
-- **The shuffle**: an inside-out Fisher-Yates run on every deck at once, one gather and one scatter per
-  card, the random places drawn in cache-sized chunks (:func:`~spades_rules.batch._deal.shuffled_decks`).
+- **The shuffle**: one sort of random keys per block of rows, each key carrying its deck slot in its low
+  bits, so the sorted keys are the permutation (:func:`~spades_rules.batch._deal.shuffled_slots`); the
+  sorted order is read seat by seat, so each hand is a contiguous run reduced with one ``OR``.
 - **Flags cleared lazily**: ``hand_done``, ``game_done`` and ``winner`` are cleared only after a step that
   set them (``Core.dirty``); the record writes a trick when it ends, not a card per step.
 """
@@ -74,9 +79,8 @@ class Core:
         self.n = n
         self.episode: Episode = episode
         self.rng = rng
-        p = tables.players
-        self.turn_rows = ((np.arange(p)[None, :] + np.arange(p)[:, None]) % p * n).astype(np.intp)
-        """``turn_rows[shift, q] + row``: where row ``q`` of the hands turned by ``shift`` places is, flat."""
+        self.wrap = np.arange(2 * tables.players, dtype=np.intp) % tables.players * n
+        """``wrap[k]``: where row ``k % players`` of a per-seat array starts, flat (a lookup, not a division)."""
         self.phase_lock: int | None = None
         self.pos_lock: int | None = None
         self.trick_lock: int | None = None
@@ -170,9 +174,18 @@ def seat_values(core: Core, array: Array, rows: Rows, seats: Array) -> Array:
     return array.ravel()[seats.astype(np.intp) * core.n + ids(core, rows)]
 
 
+def turned(core: Core, values: Array, rows: Rows, shift: Array) -> Array:
+    """A per-seat array's columns ``rows`` turned by ``shift`` places (one per row): row ``q`` of the result is
+    row ``(shift + q) % players`` of ``values``."""
+    flat = np.take(core.wrap, shift.astype(np.intp) + core.t.seat_column)  # (shift + q) % players * n
+    flat += ids(core, rows)
+    found: Array = np.take(values, flat)
+    return found
+
+
 def by_seat(core: Core, values: Array) -> Array:
     """A per-seat array ``[seats, n]`` of the play's trick order (row ``q``: the seat at position ``q``)
     turned back to seat order, for every row; rows not in the play are already in seat order."""
     s, t = core.s, core.t
-    shift = np.where(s.phase == PLAY, (t.players - s.leader.astype(np.intp)) % t.players, 0)
-    return values.ravel()[core.turn_rows[shift].T + s.rows]
+    shift = np.where(s.phase == PLAY, t.players - s.leader.astype(np.intp), 0)
+    return turned(core, values, ALL, shift)

@@ -15,7 +15,7 @@ import numpy as np
 
 from spades_rules.batch._compile import DRAW, PLAY
 from spades_rules.batch._lockstep import Core, by_seat
-from spades_rules.batch._words import partial_trick_voids, spades_broken, tricks_won
+from spades_rules.batch._words import finished_trick_voids, partial_trick_voids, spades_broken, tricks_won
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
@@ -60,7 +60,8 @@ def observation_rows(core: Core, seat: Array) -> Array:
     per_seat("played", size)[:] = _slots(core, played[at[:, None], absolute])
     block("tricks_won")[:] = (tricks_won(t, s.won).T[at[:, None], absolute] / tricks).astype(np.float32)
     playing = np.flatnonzero(phase == PLAY)
-    voids = s.voids.copy()  # what the finished tricks showed, and the trick in progress
+    # what the finished tricks showed (kept only without a record, else found in it), and the trick in progress
+    voids = s.voids.copy() if core.rec is None else finished_trick_voids(core)
     trick_no = s.trick_no[playing]
     free = s.broken[playing] | (t.spades_after_first_trick & (trick_no > 0))
     voids[playing] |= partial_trick_voids(t, s.trick[:, playing], leader[playing], free, trick_no == 0,

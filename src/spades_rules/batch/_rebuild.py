@@ -148,7 +148,7 @@ def rebuild_row(core: Core, row: int) -> GameState:
                         last_hand=last)
     phase = int(s.phase[row])
     turns = int(s.draw_turn[row]) if t.draw else 0
-    log = rec.log[row]
+    log = rec.log[:, :, row].ravel()
     if phase == PLAY:  # the finished tricks, then the trick in progress
         log = np.concatenate([log[: int(s.trick_no[row]) * t.players], s.trick[: int(s.pos[row]), row]])
     hand = _Hand(rules, int(s.dealer[row]), rec.deck[row], int(s.draw_bits[row]) if t.draw else 0, turns,

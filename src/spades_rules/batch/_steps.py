@@ -15,9 +15,17 @@ import numpy as np
 
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PLAY
 from spades_rules.batch._deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
-from spades_rules.batch._lockstep import ALL, Core, Rows, count, ids, seat_values, subset, sync, take
+from spades_rules.batch._lockstep import ALL, Core, Rows, count, ids, seat_values, subset, sync, take, turned
 from spades_rules.batch._score import game_end, moon_winner, score_hands, unique_top
-from spades_rules.batch._words import bid_words, first_trick_words, follow_words, suit_code, trick_index, tricks_won
+from spades_rules.batch._words import (
+    bid_words,
+    first_trick_words,
+    follow_words,
+    spades_broken,
+    suit_code,
+    trick_index,
+    tricks_won,
+)
 from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
@@ -65,7 +73,7 @@ def _play(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
         np.bitwise_xor(s.unplayed, bits, out=s.unplayed)
         s.trick[at] = card
         if at == 0:
-            s.led_mask = t.follow_of_card[card]
+            s.led_mask = np.take(t.follow_of_card, card)
         if at + 1 == n:
             _end_tricks(core, ALL)
             return
@@ -113,26 +121,30 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     s, t = core.s, core.t
     cards = s.trick[:, rows]  # [positions, rows]
     leader = take(s.leader, rows)
-    suits = t.suit_of[cards]
-    keys = t.trick_key[t.key_base[suits[0]] + cards]
+    index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
+    keys = np.take(t.trick_key, index + np.take(t.lead_base, index[0]))  # the keys in the suit led
     keys |= t.positions
-    best = (np.maximum.reduce(keys, axis=0) & 7).astype(np.intp)  # the winning card's position
-    winner = (leader + best.astype(np.int8)) % np.int8(t.players)
+    best = np.maximum.reduce(keys, axis=0).astype(np.intp)
+    best &= 7  # the winning card's position
+    winner = np.take(t.seat_wrap, leader + best)  # (leader + best) % players
     locked = isinstance(rows, slice) and core.trick_lock is not None
     trick_no: Array | int = core.trick_lock if locked and core.trick_lock is not None else s.trick_no[rows]
-    code = suit_code(t, suits)
-    free = s.broken[rows] | (t.spades_after_first_trick & (trick_no > 0))  # spades could be led freely
-    s.voids[rows] |= t.void_by_code[trick_index(t, leader, free, trick_no == 0, code)]
-    s.broken[rows] |= t.spade_in_code[code]
-    s.won[rows] += t.won_unit[winner]
     row = ids(core, rows)
-    if core.rec is not None:  # the record keeps the finished tricks, in order (a slice while in lockstep)
-        log = core.rec.log.reshape(core.n, t.tricks, t.players)
+    if core.rec is None:  # what the trick shows, now: no record to find it in later
+        code = suit_code(t, np.take(t.suit_of, index))
+        free = s.broken[rows] | (t.spades_after_first_trick & (trick_no > 0))  # spades could be led freely
+        s.voids[rows] |= np.take(t.void_by_code, trick_index(t, leader, free, trick_no == 0, code))
+        s.broken[rows] |= np.take(t.spade_in_code, code)
+    else:  # the record keeps the finished tricks and their leaders, in order (a slice while in lockstep)
+        s.broken[rows] = spades_broken(t, s.unplayed[rows])
         if isinstance(trick_no, int):
-            log[rows, trick_no] = cards.T
+            core.rec.log[trick_no, :, rows] = cards
+            core.rec.leaders[trick_no, rows] = leader
         else:
-            log[row, trick_no] = cards.T
-    s.hand[:, rows] = s.hand.ravel()[core.turn_rows[best].T + row]  # the winner's hand is row 0
+            core.rec.log[trick_no, :, row] = cards.T
+            core.rec.leaders[trick_no, row] = leader
+    s.won[rows] += np.take(t.won_unit, winner)
+    s.hand[:, rows] = turned(core, s.hand, rows, best)  # the winner's hand is row 0 of the new trick order
     s.leader[rows] = winner
     if locked:  # pos, to_act and trick_no follow from the locks (see core.sync)
         assert core.trick_lock is not None
@@ -238,7 +250,7 @@ def keep_hands(core: Core, rows: Rows, redeal: Array | None = None) -> None:
         "bids": s.bids[:, chosen].T,
         "blind": s.blind[chosen, None].view(np.int8),
         "xcards": s.xcards[chosen].reshape(m, -1) if core.t.exchange_size else np.zeros((m, 0), np.int8),
-        "log": rec.log[chosen],
+        "log": rec.log[:, :, chosen].reshape(-1, m).T,
     }
     for name, (start, end) in rec.offsets.items():
         data[:, start:end] = fields[name]

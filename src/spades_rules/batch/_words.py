@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from spades_rules._deck import LONG_SUIT
-from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, REDEAL_BIT, BatchTables, tied_word
+from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
 from spades_rules.batch._lockstep import Core, Rows, seat_values
 
 if TYPE_CHECKING:
@@ -92,6 +92,26 @@ def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array
     suits = np.where(t.positions < filled, suits, suits[0])
     shown = t.void_by_code[trick_index(t, leader, free, first, suit_code(t, suits))]
     voids: Array = np.where(filled > 0, shown, np.uint32(0))
+    return voids
+
+
+def finished_trick_voids(core: Core) -> Array:
+    """The void bits every row's finished tricks of the hand show (``_compile.shows``), from the record's
+    tricks and leaders: kept lazily, for the observations (``pos`` and ``trick_no`` synced)."""
+    s, t, rec = core.s, core.t, core.rec
+    assert rec is not None
+    done = np.where(s.phase == PLAY, s.trick_no, 0)
+    voids = np.zeros(core.n, dtype=np.uint32)
+    broken = np.zeros(core.n, dtype=bool)
+    for trick in range(int(done.max(initial=0))):
+        finished = done > trick
+        cards = np.maximum(rec.log[trick], 0).astype(np.intp)
+        code = suit_code(t, np.take(t.suit_of, cards))
+        free = broken | (t.spades_after_first_trick & (trick > 0))
+        leader = np.where(finished, rec.leaders[trick], 0)
+        voids |= np.where(finished, np.take(t.void_by_code, trick_index(t, leader, free, trick == 0, code)), 0
+                          ).astype(np.uint32)
+        broken |= finished & np.take(t.spade_in_code, code)
     return voids
 
 

@@ -62,31 +62,35 @@ for _byte in range(256):
         _SELECT8[_byte * 8 + _rank] = _bit
 _BYTES: Final = np.uint64(0x0101010101010101)
 _HIGH_BITS: Final = np.uint64(0x8080808080808080)
-_8, _3, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(56), np.uint64(0xFF)
+_8, _3, _32, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(32), np.uint64(56), np.uint64(0xFF)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
 _GAME_OVER: Final = PHASES.index(Phase.GAME_OVER)
 
 
-def _random_set_bits(words: Array, uniform: Array) -> Array:
-    """For each word, the position of one of its set bits, the ``floor(uniform × popcount)``-th: a SWAR
-    search, all rows at once. The bytes' popcounts times ``0x0101…`` are the popcounts up to each byte;
-    one subtraction tests all eight against the rank, which counts the bytes before the bit; a table finds
-    the bit in its byte."""
+def _random_set_bits(words: Array, draws: Array) -> Array:
+    """For each word, the position of one of its set bits, the ``floor(draw × popcount / 2**32)``-th (``draws``:
+    uniform 32-bit numbers in uint64, consumed): a SWAR search, all rows at once. The bytes' popcounts times
+    ``0x0101…`` are the popcounts up to each byte; one subtraction tests all eight against the rank, which
+    counts the bytes before the bit; a table finds the bit in its byte."""
     prefix = np.bitwise_count(words.view(np.uint8)).view(np.uint64)
     prefix *= _BYTES  # byte k: the set bits in bytes 0 ... k (at most 64: no carry)
-    rank = (uniform * (prefix >> _56)).astype(np.uint64)
+    rank = draws
+    rank *= prefix >> _56
+    rank >>= _32  # the rank of the bit chosen among the word's set bits
     below = rank * _BYTES
     below |= _HIGH_BITS
     below -= prefix  # a byte keeps its high bit where its prefix is at most the rank
     below &= _HIGH_BITS
     shift = np.left_shift(np.bitwise_count(below), _3, dtype=np.uint64)  # 8 × the byte holding the bit
-    before = (prefix << _8) >> shift
+    before = prefix << _8
+    before >>= shift
     before &= _FF
     rank -= before
     byte = words >> shift
     byte &= _FF
     byte <<= _3
     byte |= rank
-    shift += _SELECT8[byte.view(np.intp)]
+    shift += np.take(_SELECT8, byte.view(np.intp))
     bits: Array = shift
     return bits
 
@@ -160,6 +164,7 @@ class BatchGame:
         self._core = Core(tables, n, episode, record, np.random.default_rng(deals),
                           None if backstop is None else int(backstop))
         self._actions_rng = np.random.default_rng(actions)
+        self._spare_draws: Array | None = None
         self._tables = tables
         self._backstop = None if backstop is None else int(backstop)
         self._seat_side = np.array(tables.side_of, dtype=np.intp)
@@ -411,7 +416,7 @@ class BatchGame:
             self._refuse(codes)
         try:
             if core.phase_lock == PLAY:  # too high a code is an IndexError of the one table
-                bits = t.play_bit_of_code[codes]
+                bits = np.take(t.play_bit_of_code, codes)
             else:
                 if np.maximum.reduce(codes) >= t.num_actions:
                     self._refuse(codes)
@@ -468,11 +473,27 @@ class BatchGame:
         elif not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(f"rng must be a numpy Generator, not {describe(rng)}", parameter="rng")
         core, t = self._core, self._tables
-        bit: Array = _random_set_bits(core.s.legal, rng.random(core.n)).view(np.intp)
+        bit: Array = _random_set_bits(core.s.legal, self._draws(rng)).view(np.intp)
         if core.phase_lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
             return bit
         codes: Array = t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)
         return codes
+
+    def _draws(self, rng: np.random.Generator) -> Array:
+        """``n`` uniform 32-bit numbers (in uint64) from ``rng``: each 64-bit draw of the batch's own stream
+        serves two calls (its low half, then its high half)."""
+        if rng is not self._actions_rng:
+            raw: Array = rng.bit_generator.random_raw(self._core.n)
+            raw &= _LOW32
+            return raw
+        spare = self._spare_draws
+        if spare is not None:
+            self._spare_draws = None
+            return spare
+        raw = rng.bit_generator.random_raw(self._core.n)
+        self._spare_draws = raw >> _32
+        raw &= _LOW32
+        return raw
 
     def legal_action_mask(self, out: Array | None = None) -> Array:
         """A bool array ``[n, num_actions]``, True at each row's legal codes (written into ``out`` if given)."""
