@@ -168,7 +168,8 @@ def compare(
         mask = batch.legal_action_mask()
         tensor = batch.observation_tensor()
         fixed = batch.observation_tensor(0)
-        if not (np.array_equal(bare.observation_tensor(), tensor) and np.array_equal(bare.observation_tensor(0), fixed)):
+        same = np.array_equal(bare.observation_tensor(), tensor) and np.array_equal(bare.observation_tensor(0), fixed)
+        if not same:
             raise AssertionError(f"decision {number}: the batch without a record observes otherwise, {rules!r}")
         actions = np.zeros(n, dtype=np.int64)
         for row, scalar in enumerate(rows):
