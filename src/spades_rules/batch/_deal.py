@@ -80,13 +80,14 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
     deal: card ``i`` of the deck to seat ``dealer + 1 + i`` (the scalar engine's ``_apply_deal``)."""
     s, t = core.s, core.t
     n, tricks = t.players, t.tricks
+    by_offset: Array | None = None
     if decks is not None:  # in deal order: position i to the seat i places after the dealer's left
         cards = decks.astype(np.uint64)
         by_offset = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards).reshape(-1, tricks, n), axis=1)
         deck = decks
     else:
         slots = shuffled_slots(core, number)
-        cards = slots if t.deck_is_slots else np.take(t.deck_cards_u64, slots)
+        cards = slots if t.deck_is_slots else t.deck_cards_u64.take(slots)
         if t.draw:
             deck = cards.astype(np.int8)
         else:  # a uniform order read by seat: the first ``tricks`` cards to the dealer's left, and so on
@@ -97,6 +98,7 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
     if t.draw:
         s.stock[rows] = deck
         return
+    assert by_offset is not None
     dealer = s.dealer[rows]
     first = int(dealer[0])
     if (dealer == first).all():  # by_offset[row, j] is seat dealer + 1 + j

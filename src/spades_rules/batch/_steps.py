@@ -73,7 +73,7 @@ def _play(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
         np.bitwise_xor(s.unplayed, bits, out=s.unplayed)
         s.trick[at] = card
         if at == 0:
-            s.led_mask = np.take(t.follow_of_card, card)
+            s.led_mask = t.follow_of_card.take(card)
         if at + 1 == n:
             _end_tricks(core, ALL)
             return
@@ -122,19 +122,19 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     cards = s.trick[:, rows]  # [positions, rows]
     leader = take(s.leader, rows)
     index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
-    keys = np.take(t.trick_key, index + np.take(t.lead_base, index[0]))  # the keys in the suit led
+    keys = t.trick_key.take(index + t.lead_base.take(index[0]))  # the keys in the suit led
     keys |= t.positions
     best = np.maximum.reduce(keys, axis=0).astype(np.intp)
     best &= 7  # the winning card's position
-    winner = np.take(t.seat_wrap, leader + best)  # (leader + best) % players
+    winner = t.seat_wrap.take(leader + best)  # (leader + best) % players
     locked = isinstance(rows, slice) and core.trick_lock is not None
     trick_no: Array | int = core.trick_lock if locked and core.trick_lock is not None else s.trick_no[rows]
     row = ids(core, rows)
     if core.rec is None:  # what the trick shows, now: no record to find it in later
-        code = suit_code(t, np.take(t.suit_of, index))
+        code = suit_code(t, t.suit_of.take(index))
         free = s.broken[rows] | (t.spades_after_first_trick & (trick_no > 0))  # spades could be led freely
-        s.voids[rows] |= np.take(t.void_by_code, trick_index(t, leader, free, trick_no == 0, code))
-        s.broken[rows] |= np.take(t.spade_in_code, code)
+        s.voids[rows] |= t.void_by_code.take(trick_index(t, leader, free, trick_no == 0, code))
+        s.broken[rows] |= t.spade_in_code.take(code)
     else:  # the record keeps the finished tricks and their leaders, in order (a slice while in lockstep)
         s.broken[rows] = spades_broken(t, s.unplayed[rows])
         if isinstance(trick_no, int):
@@ -143,7 +143,7 @@ def _end_tricks(core: Core, rows: Rows) -> None:
         else:
             core.rec.log[trick_no, :, row] = cards.T
             core.rec.leaders[trick_no, row] = leader
-    s.won[rows] += np.take(t.won_unit, winner)
+    s.won[rows] += t.won_unit.take(winner)
     s.hand[:, rows] = turned(core, s.hand, rows, best)  # the winner's hand is row 0 of the new trick order
     s.leader[rows] = winner
     if locked:  # pos, to_act and trick_no follow from the locks (see core.sync)

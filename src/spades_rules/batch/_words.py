@@ -106,12 +106,12 @@ def finished_trick_voids(core: Core) -> Array:
     for trick in range(int(done.max(initial=0))):
         finished = done > trick
         cards = np.maximum(rec.log[trick], 0).astype(np.intp)
-        code = suit_code(t, np.take(t.suit_of, cards))
+        code = suit_code(t, t.suit_of.take(cards))
         free = broken | (t.spades_after_first_trick & (trick > 0))
         leader = np.where(finished, rec.leaders[trick], 0)
-        voids |= np.where(finished, np.take(t.void_by_code, trick_index(t, leader, free, trick == 0, code)), 0
+        voids |= np.where(finished, t.void_by_code.take(trick_index(t, leader, free, trick == 0, code)), 0
                           ).astype(np.uint32)
-        broken |= finished & np.take(t.spade_in_code, code)
+        broken |= finished & t.spade_in_code.take(code)
     return voids
 
 

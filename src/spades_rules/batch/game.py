@@ -82,15 +82,15 @@ def _random_set_bits(words: Array, draws: Array) -> Array:
     below -= prefix  # a byte keeps its high bit where its prefix is at most the rank
     below &= _HIGH_BITS
     shift = np.left_shift(np.bitwise_count(below), _3, dtype=np.uint64)  # 8 × the byte holding the bit
-    before = prefix << _8
-    before >>= shift
-    before &= _FF
-    rank -= before
+    prefix <<= _8  # byte k: the set bits in bytes before k
+    prefix >>= shift
+    prefix &= _FF
+    rank -= prefix
     byte = words >> shift
     byte &= _FF
     byte <<= _3
     byte |= rank
-    shift += np.take(_SELECT8, byte.view(np.intp))
+    shift += _SELECT8.take(byte.view(np.intp))
     bits: Array = shift
     return bits
 
@@ -416,7 +416,7 @@ class BatchGame:
             self._refuse(codes)
         try:
             if core.phase_lock == PLAY:  # too high a code is an IndexError of the one table
-                bits = np.take(t.play_bit_of_code, codes)
+                bits = t.play_bit_of_code.take(codes)
             else:
                 if np.maximum.reduce(codes) >= t.num_actions:
                     self._refuse(codes)
