@@ -8,12 +8,14 @@ bags, the game's end and its winner, every seat's reward (``rewards``), the hand
 the final observation of the seat that acted (``final_observation``), and the backstop: a game that plays
 ``backstop`` hands without its rules ending it is truncated. Rows go out of step (exchanges, redeals, the
 draw, partial resets) and are dealt again automatically. The scalar side plays the compact action space: an
-exchange of k cards is k picks, applied as one ``Exchange`` at the k-th.
+exchange of k cards is k picks, applied as one ``Exchange`` at the k-th. With ``from_states=True`` the rows start
+from (and are reset to) random mid-game states (:func:`random_states`) through ``BatchGame.from_states``.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -54,19 +56,33 @@ class Counts:
     exchanges: int = 0
     states: int = 0
     rules: set[str] = field(default_factory=set)
+    loaded: Counter[str] = field(default_factory=Counter)
+    """The states rows were started from, by kind (:func:`kind_of`)."""
 
     def add(self, other: Counts) -> None:
         for name in ("decisions", "hands", "games", "redeals", "exchanges", "states"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.rules |= other.rules
+        self.loaded += other.loaded
+
+
+def kind_of(state: GameState) -> str:
+    """What a state is, for the coverage of the states loaded: its phase, in the play whether a trick is under
+    way, and whether the game is past its first hand."""
+    kind = state.phase.value
+    if state.phase is Phase.PLAY:
+        assert state.hand is not None
+        kind += " mid-trick" if state.hand.trick_cards else " at a lead"
+    return kind + (" (a later hand)" if state.results else "")
 
 
 class Scalar:
-    """One row's scalar game, played in the codec's compact action space (``compact_step``)."""
+    """One row's scalar game, played in the codec's compact action space (``compact_step``), from a new game
+    (dealt ``deck``) or from ``state``."""
 
-    def __init__(self, rules: Rules, deck: np.ndarray | None = None) -> None:
+    def __init__(self, rules: Rules, deck: np.ndarray | None = None, state: GameState | None = None) -> None:
         self.rules = rules
-        self.state = new_game(rules)
+        self.state = new_game(rules) if state is None else state
         self.picked: tuple[Card, ...] = ()
         if deck is not None:
             self.deal(deck)
@@ -137,34 +153,99 @@ def _decks(rules: Rules, rng: random.Random, count: int) -> np.ndarray:
     return np.array([[card.index for card in Deal.shuffled(rules, rng).deck] for _ in range(count)], dtype=np.int64)
 
 
+def random_state(rules: Rules, rng: random.Random, actions: int, episode: str = "game",
+                 phase: Phase | None = None, start: GameState | None = None) -> GameState:
+    """A state of a game played by one of :data:`POLICIES` in the compact space: after ``actions`` decisions,
+    at the next state in ``phase`` if given (bidding low to reach an exchange), never between the picks of an
+    exchange nor once the game is over (with ``episode="hand"``, within the game's first hand). The last such
+    state when the game ends first. ``start``: the game to play on (a new game by default)."""
+    policy = low_policy if phase is Phase.EXCHANGE else rng.choice(POLICIES)
+    row = Scalar(rules, state=start)
+    chosen = row.state
+    for number in range(actions + 4 * rules.players * rules.tricks_per_hand):
+        state = row.state
+        if state.phase is Phase.GAME_OVER or (episode == "hand" and state.results):
+            break
+        if not row.picked:
+            chosen = state
+            if number >= actions and (phase is None or state.phase is phase):
+                break
+        if state.phase is Phase.DEAL:
+            row.deal(_decks(rules, rng, 1)[0])
+        else:
+            row.step(policy(state, sorted(row.codes()), rng))
+    return chosen
+
+
+def random_states(rules: Rules, rng: random.Random, count: int, episode: str = "game",
+                  start: GameState | None = None) -> list[GameState]:
+    """``count`` states at every phase of a hand: new deals, the draw, bids, exchanges, any point of any trick,
+    between hands, in later hands of a game (:func:`random_state`, after 0 to about two hands of decisions, at
+    a phase drawn at random)."""
+    per_hand = rules.players * rules.tricks_per_hand + 2 * rules.players
+    phases = (None, None, Phase.DEAL, Phase.DRAW, Phase.BID, Phase.EXCHANGE, Phase.PLAY)
+    return [random_state(rules, rng, rng.randrange(0, 2 * per_hand), episode, rng.choice(phases), start)
+            for _ in range(count)]
+
+
 def compare(
     rules: Rules, n: int, seed: int, *, episode: str = "hand", steps: int = 200,
     policies: tuple[Policy, ...] = POLICIES, states_every: int = 7, reset_at: int | None = None,
-    fast: bool = True, backstop: int | None = 100,
+    fast: bool = True, backstop: int | None = 100, from_states: bool = False, start: GameState | None = None,
 ) -> Counts:
     """Play ``steps`` decisions in ``n`` rows with both engines and check every decision (see the module);
-    ``fast=False`` plays every row by the subset path (no lockstep). Raises ``AssertionError`` naming the
+    ``fast=False`` plays every row by the subset path (no lockstep). ``from_states=True`` starts the rows
+    from random states (:func:`random_states`, through ``BatchGame.from_states``) and resets rows to other
+    random states (``reset(rows, states=...)``) instead of new decks, played from ``start`` if given (a game
+    with starting scores, another first dealer). Raises ``AssertionError`` naming the
     row, the decision and the rules at the first difference."""
     rng = random.Random(seed)
     counts = Counts(rules={repr(rules)})
-    batch = BatchGame(rules, n, seed=seed, episode=episode, backstop=backstop,  # type: ignore[arg-type]
-                      final_observations=True)
-    bare = BatchGame(rules, n, seed=seed, episode=episode, record=False,  # type: ignore[arg-type]
-                     backstop=backstop)
+    if from_states:
+        starts = random_states(rules, rng, n, episode, start)
+        batch = BatchGame.from_states(starts, seed=seed, episode=episode,  # type: ignore[arg-type]
+                                      backstop=backstop, final_observations=True)
+        bare = BatchGame.from_states(starts, seed=seed, episode=episode, record=False,  # type: ignore[arg-type]
+                                     backstop=backstop)
+        rows = [Scalar(rules, state=state) for state in starts]
+        for row, scalar in enumerate(rows):  # a state between hands was dealt a shuffled deck
+            counts.loaded[kind_of(scalar.state)] += 1
+            if scalar.state.phase is Phase.DEAL:
+                scalar.deal(batch.deck[row])
+            counts.states += 1
+            assert batch.game_state(row) == scalar.state, f"row {row}, loaded from a state, {rules!r}"
+    else:
+        batch = BatchGame(rules, n, seed=seed, episode=episode, backstop=backstop,  # type: ignore[arg-type]
+                          final_observations=True)
+        bare = BatchGame(rules, n, seed=seed, episode=episode, record=False,  # type: ignore[arg-type]
+                         backstop=backstop)
+        decks = _decks(rules, rng, n)
+        batch.reset(decks=decks)
+        bare.reset(decks=decks)  # a twin without the record: it keeps what the tricks show as they end
+        rows = [Scalar(rules, deck) for deck in decks]
     batch._core.fast = bare._core.fast = fast
-    decks = _decks(rules, rng, n)
-    batch.reset(decks=decks)
-    bare.reset(decks=decks)  # a twin without the record: it keeps what the tricks show as they end
-    rows = [Scalar(rules, deck) for deck in decks]
+    if not fast:
+        batch._core.relock()
+        bare._core.relock()
     policy_of = [policies[(row + seed) % len(policies)] for row in range(n)]
     for number in range(steps):
         if reset_at is not None and number == reset_at:
             chosen = np.array(sorted(rng.sample(range(n), max(1, n // 3))))
-            again = _decks(rules, rng, len(chosen))
-            batch.reset(chosen, decks=again)
-            bare.reset(chosen, decks=again)
-            for at, row in enumerate(chosen):
-                rows[row] = Scalar(rules, again[at])
+            if from_states:
+                restarts = random_states(rules, rng, len(chosen), episode, start)
+                batch.reset(chosen, states=restarts)
+                bare.reset(chosen, states=restarts)  # the same seed: the same decks for states between hands
+                for at, row in enumerate(chosen):
+                    counts.loaded[kind_of(restarts[at])] += 1
+                    rows[row] = Scalar(rules, state=restarts[at])
+                    if restarts[at].phase is Phase.DEAL:
+                        rows[row].deal(batch.deck[row])
+            else:
+                again = _decks(rules, rng, len(chosen))
+                batch.reset(chosen, decks=again)
+                bare.reset(chosen, decks=again)
+                for at, row in enumerate(chosen):
+                    rows[row] = Scalar(rules, again[at])
         mask = batch.legal_action_mask()
         tensor = batch.observation_tensor()
         fixed = batch.observation_tensor(0)

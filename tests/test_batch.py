@@ -14,7 +14,18 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from spades_rules import Deal, IllegalActionError, Phase, Rules, RulesError, apply, new_game  # noqa: E402
+from spades_rules import (  # noqa: E402
+    Card,
+    Deal,
+    IllegalActionError,
+    Phase,
+    Rules,
+    RulesError,
+    apply,
+    decode_action,
+    legal_codes,
+    new_game,
+)
 from spades_rules.batch import BatchGame  # noqa: E402
 from spades_rules.batch._compile import KNOWN_OPTIONS, NOT_YET  # noqa: E402
 from spades_rules.errors import ArgumentTypeError, IllegalReason, SeatError  # noqa: E402
@@ -179,6 +190,106 @@ def test_reset_of_some_rows_starts_new_games_there_only() -> None:
     assert games.game_state(1) == apply(new_game(rules), Deal.shuffled(rules, 0))
     hand = games.game_state(0).hand
     assert hand is not None and hand.bids.count(None) < 4
+
+
+# ------------------------------------------------------------------------------------------------ from states
+def _played(rules: Rules, actions: int, seed: int = 0) -> Any:
+    """The state after ``actions`` uniformly random actions (deals shuffled) from a new game."""
+    import random
+
+    from spades_rules import legal_actions
+
+    rng = random.Random(seed)
+    state = new_game(rules)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        chance = state.phase is Phase.DEAL
+        state = apply(state, Deal.shuffled(rules, rng) if chance else rng.choice(legal_actions(state)))
+    return state
+
+
+def test_from_states_goes_on_from_each_state() -> None:
+    rules = Rules.standard()
+    states = [_played(rules, number, seed=number) for number in (0, 1, 3, 20, 58, 75, 130)]
+    games = BatchGame.from_states(states, seed=2)
+    assert games.n == len(states) and games.episode == "game"
+    for row, state in enumerate(states):
+        assert tuple(games.scores[row]) == state.scores and tuple(games.bags[row]) == state.bags
+        if state.phase is Phase.DEAL:  # between hands: the next hand is dealt, the game goes on
+            assert games.game_state(row) == apply(state, Deal(tuple(Card.from_index(i) for i in games.deck[row])))
+        else:
+            assert games.game_state(row) == state
+            assert games.legal_codes(row) == legal_codes(state, compact=True)
+    assert any(state.results for state in states)  # a later hand of its game, with scores
+
+
+def test_from_states_takes_one_state_for_several_rows_and_keeps_them_apart() -> None:
+    rules = Rules.standard()
+    state = _played(rules, 30)
+    games = BatchGame.from_states([state] * 3, seed=1, record=True)
+    codes = np.array([games.legal_codes(row)[0] for row in range(3)])
+    codes[1] = games.legal_codes(1)[-1]
+    games.step(codes)
+    assert games.game_state(0) == games.game_state(2) != games.game_state(1)
+    assert games.game_state(0) == apply(state, decode_action(int(codes[0]), state))
+
+
+def test_reset_puts_states_in_some_rows() -> None:
+    rules = Rules.standard()
+    games = BatchGame(rules, 3, seed=1, episode="game")
+    state = _played(rules, 40, seed=4)
+    games.reset([2], states=[state])
+    assert games.game_state(2) == state
+    hand = games.game_state(0).hand
+    assert hand is not None and not hand.completed_tricks
+    games.step(games.random_actions())
+    assert len(games.game_state(2).hand_actions) == len(state.hand_actions) + 1
+
+
+def test_from_states_without_the_record_plays_on() -> None:
+    rules = Rules.standard()
+    games = BatchGame.from_states([_played(rules, 50)], record=False)
+    games.step(games.random_actions())
+    with pytest.raises(RulesError, match="record"):
+        games.game_state(0)
+
+
+def test_from_states_refuses_what_it_cannot_take() -> None:
+    rules = Rules.standard()
+    state = _played(rules, 10)
+    with pytest.raises(ArgumentTypeError, match="sequence of GameState"):
+        BatchGame.from_states(state)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="sequence of GameState"):
+        BatchGame.from_states(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"states\[1\]"):
+        BatchGame.from_states([state, "state"])  # type: ignore[list-item]
+    with pytest.raises(RulesError, match="at least one"):
+        BatchGame.from_states([])
+    with pytest.raises(RulesError, match="other rules"):
+        BatchGame.from_states([state, _played(Rules.jokers(), 10)])
+    over = _played(rules.evolve(max_hands=1), 200)
+    assert over.is_over
+    with pytest.raises(RulesError, match="finished game"):
+        BatchGame.from_states([over])
+    later = _played(rules, 80)
+    assert later.results
+    with pytest.raises(RulesError, match="episode='game'"):
+        BatchGame.from_states([later], episode="hand")
+    with pytest.raises(RulesError, match="episode"):
+        BatchGame.from_states([state], episode="games")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="record"):
+        BatchGame.from_states([state], record=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        BatchGame.from_states([state], seed="1")  # type: ignore[arg-type]
+    games = BatchGame(rules, 2, seed=1)
+    with pytest.raises(RulesError, match="2 states given for 1 rows"):
+        games.reset([0], states=[state, state])
+    with pytest.raises(RulesError, match="not both"):
+        games.reset([0], states=[state], decks=_deck_rows(rules, range(1)))
+    with pytest.raises(RulesError, match="other rules"):
+        games.reset([0], states=[_played(Rules.jokers(), 10)])
+    assert games.game_state(0).hand is not None  # refused: nothing changed
 
 
 # ------------------------------------------------------------------------------------------------ the arrays

@@ -2,8 +2,9 @@
 
 Every preset in both episode modes, by the lockstep fast path and by the subset path; rows out of step
 (blind-nil exchanges, redeals, the two-player draw, partial resets); random house-rule sets drawn with
-:func:`spades_rules.strategies.rules`. Small here; ``SPADES_FUZZ=1`` runs it large (more rows, decisions and
-rule sets).
+:func:`spades_rules.strategies.rules`; and all of these again with the rows started from random states at
+every phase of a hand (``BatchGame.from_states``, ``reset(rows, states=...)``). Small here; ``SPADES_FUZZ=1``
+runs it large (more rows, decisions and rule sets).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ pytest.importorskip("numpy")
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from _batch_differential import compare, playable
-from spades_rules import Rules
+from _batch_differential import Counts, compare, playable
+from spades_rules import Rules, new_game
 from spades_rules import strategies as sst
 
 FUZZ = bool(os.environ.get("SPADES_FUZZ"))
@@ -130,3 +131,56 @@ def test_a_backstop_truncates_rows_out_of_step(case: str) -> None:
     counts = compare(rules, ROWS + 1, seed=5, episode="game", steps=len(rules.deck) + 30, backstop=1,
                      states_every=11, fast=False)
     assert counts.games > 0
+
+
+# ---------------------------------------------------------------------------------------- from states
+@pytest.mark.parametrize("episode", ["hand", "game"])
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_agrees_from_states(name: str, episode: str) -> None:
+    """Rows started from random states (every phase of a hand, later hands of a game) and reset to others
+    midway go on decision by decision as the scalar engine does from the same states."""
+    rows, steps = ROWS + 3, STEPS
+    counts = compare(Rules.preset(name), rows, seed=len(name) + 1, episode=episode, steps=steps,
+                     reset_at=steps // 2, from_states=True, fast=len(name) % 2 == 0)
+    assert counts.decisions == rows * steps
+    assert counts.states >= rows
+
+
+@pytest.mark.parametrize("case", sorted(OUT_OF_STEP))
+def test_rows_out_of_step_agree_from_states(case: str) -> None:
+    rows, steps = ROWS + 3, STEPS
+    counts = compare(OUT_OF_STEP[case], rows, seed=11, episode="game", steps=steps, reset_at=steps // 3,
+                     from_states=True, fast=len(case) % 2 == 0)
+    assert counts.decisions == rows * steps
+
+
+def test_states_from_every_phase_of_a_hand_are_loaded() -> None:
+    """The states the gate loads do cover every phase: between hands, the draw, bids, exchanges, a lead and a
+    trick under way, in a game's first hand and in later ones (a gate that loaded only new deals would pass)."""
+    total = Counts()
+    for rules, seed in ((OUT_OF_STEP["blind nil with its exchange"], 1), (Rules.two_player(), 2)):
+        total.add(compare(rules, 40, seed=seed, episode="game", steps=2, from_states=True, states_every=1000))
+    kinds = {kind.removesuffix(" (a later hand)") for kind in total.loaded}
+    assert kinds == {"deal", "draw", "bid", "exchange", "play at a lead", "play mid-trick"}, total.loaded
+    assert any(kind.endswith("(a later hand)") for kind in total.loaded), total.loaded
+
+
+def test_games_with_starting_scores_and_a_hand_limit_agree_from_states() -> None:
+    """States of games begun with scores and bags, another first dealer, under ``max_hands`` (the search bot's
+    playouts carry the simulations' backstop): the scores, the hands left and the end of the game carry on."""
+    rules = Rules.standard().evolve(max_hands=3, bag_limit=5)
+    start = new_game(rules, dealer=2, scores=(310, -40), bags=(3, 1))
+    counts = compare(rules, ROWS + 5, seed=21, episode="game", steps=STEPS + 40, reset_at=STEPS // 2,
+                     from_states=True, start=start)
+    assert counts.games > 0
+
+
+@settings(max_examples=200 if FUZZ else 6)
+@given(sst.rules(max_hands=None), st.integers(0, 2**31), st.sampled_from(["hand", "game"]), st.booleans())
+def test_random_house_rules_agree_from_states(drawn: Rules, seed: int, episode: str, fast: bool) -> None:
+    rules = playable(drawn)
+    assume(rules is not None)
+    assert rules is not None
+    counts = compare(rules, ROWS + 1, seed, episode=episode, steps=STEPS, reset_at=STEPS // 2, fast=fast,
+                     from_states=True)
+    assert counts.decisions == (ROWS + 1) * STEPS

@@ -132,7 +132,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("batch._lockstep", "batch._score"),
     ("batch._words",),
     ("batch._deal",),
-    ("batch._steps", "batch._observe", "batch._rebuild"),
+    ("batch._steps", "batch._observe", "batch._rebuild", "batch._load"),
     ("batch.game",),
     ("batch.vector",),
     ("batch.__init__",),

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from spades_rules.batch._compile import BatchTables
+    from spades_rules.state import GameState
 
 Array: TypeAlias = "NDArray[Any]"
 """A NumPy array of any dtype (the batch's arrays: each field's dtype is in :class:`Arrays`)."""
@@ -194,7 +195,9 @@ class PastHands:
 class Record:
     """What :meth:`~spades_rules.batch.BatchGame.game_state` needs beyond the state: per row the deck of the
     hand in play (``deck``), its cards in the order played (``log``), the game's number (``game``), and the
-    earlier hands of the game (``past``). Each stored hand is one byte row (:meth:`layout`)."""
+    earlier hands of the game (``past``). Each stored hand is one byte row (:meth:`layout`). A row started
+    from a scalar state (``BatchGame.from_states``) keeps that state in ``origins`` (row -> its game's number
+    and the state): the game's start, whose earlier hands, scores and past actions the stored hands follow."""
 
     def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
         p, t, k = tables.players, tables.tricks, tables.exchange_size
@@ -204,6 +207,7 @@ class Record:
         self.leaders = np.zeros((t, n), dtype=np.int8)
         """``leaders[trick, row]``: the seat that led each finished trick."""
         self.game = np.zeros(n, dtype=np.int32)
+        self.origins: dict[int, tuple[int, GameState]] = {}
         self.fields = {
             "dealer": 1, "redeal": 1, "deck": tables.deck_size, "draw_bits": 4, "bids": p, "blind": 1,
             "xcards": p * k, "log": t * p,

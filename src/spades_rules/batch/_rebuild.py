@@ -1,7 +1,8 @@
 """One row of a batch as a scalar :class:`~spades_rules.state.GameState`, built from the arrays and the row's
 record through the engine's internal builders (:mod:`spades_rules._resume`), never by replaying actions
 through :func:`~spades_rules.engine.apply`: the finished hands of the game (each scored by the scalar
-scoring code), then the hand in play.
+scoring code), then the hand in play. A row started from a given state (``Record.origins``) begins its game
+with that state's record (scores, earlier hands, past actions).
 """
 
 from __future__ import annotations
@@ -113,10 +114,16 @@ def rebuild_row(core: Core, row: int) -> GameState:
     rules = t.rules
     sides = t.num_sides
     zero = (0,) * sides
-    scores, bags = zero, zero
+    scores, bags, initial_scores, initial_bags, first_dealer = zero, zero, zero, zero, 0
     results: list[HandScore] = []
     past: list[Action] = []
     last: HandState | None = None
+    origin = rec.origins.get(row)
+    if origin is not None and origin[0] == int(rec.game[row]):  # a game started from a given state
+        begun = origin[1]
+        scores, bags, results, past = begun.scores, begun.bags, list(begun.results), list(begun.past_actions)
+        initial_scores, initial_bags, first_dealer = begun.initial_scores, begun.initial_bags, begun.first_dealer
+        last = begun.last_hand
     fields = rec.offsets
     for data in rec.past.of(row, int(rec.game[row])):
         def part(name: str, data: Array = data) -> Array:
@@ -133,8 +140,8 @@ def rebuild_row(core: Core, row: int) -> GameState:
             past += [hand.deal, *_draw_actions(rules, hand), Redeal(redeal)]
             continue
         start = resume_game(rules, dealer=dealer, scores=scores, bags=bags, results=tuple(results),
-                            initial_scores=zero, initial_bags=zero, past_actions=tuple(past), first_dealer=0,
-                            last_hand=last)
+                            initial_scores=initial_scores, initial_bags=initial_bags, past_actions=tuple(past),
+                            first_dealer=first_dealer, last_hand=last)
         exchanges = hand.exchanges(None)
         tricks, _ = hand.tricks(exchanges)
         last, actions = resume_finished_hand(start, hand.deal, draws=hand.draws, bids=hand.bids,
@@ -144,8 +151,8 @@ def rebuild_row(core: Core, row: int) -> GameState:
         bags = result.bags_after
         past += actions
     start = resume_game(rules, dealer=int(s.dealer[row]), scores=scores, bags=bags, results=tuple(results),
-                        initial_scores=zero, initial_bags=zero, past_actions=tuple(past), first_dealer=0,
-                        last_hand=last)
+                        initial_scores=initial_scores, initial_bags=initial_bags, past_actions=tuple(past),
+                        first_dealer=first_dealer, last_hand=last)
     phase = int(s.phase[row])
     turns = int(s.draw_turn[row]) if t.draw else 0
     log = rec.log[:, :, row].ravel()

@@ -30,6 +30,7 @@ from spades_rules._checks import check_seat, never_raising_text
 from spades_rules._messages import describe
 from spades_rules.batch._compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
 from spades_rules.batch._deal import new_games, start_hands
+from spades_rules.batch._load import check_states, load_states, read_states
 from spades_rules.batch._lockstep import ALL, Core, Episode, Rows, sync, uniform
 from spades_rules.batch._observe import observation_rows
 from spades_rules.batch._rebuild import rebuild_row
@@ -149,6 +150,12 @@ class BatchGame:
             raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
         if type(record) is not bool:
             raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
+        self._build(rules, n, seed, episode, record, backstop, final_observations)
+        self.reset()
+
+    def _build(self, rules: Rules, n: int, seed: int | None, episode: Episode, record: bool,
+               backstop: int | None, final_observations: bool) -> None:
+        """The batch's tables, arrays and random streams (the arguments that need no more than a type)."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise ArgumentTypeError(f"seed must be an integer or None, not {describe(seed)}", parameter="seed")
         if backstop is not None and (type(backstop) is not int and not isinstance(backstop, np.integer)):
@@ -174,7 +181,50 @@ class BatchGame:
         self._final_tensors: list[Array] = []
         if final_observations:
             self._core.on_game_end = self._keep_final
-        self.reset()
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState], *, seed: int | None = None, episode: Episode = "game",
+                    record: bool = True, backstop: int | None = GAME_BACKSTOP,
+                    final_observations: bool = False) -> BatchGame:
+        """A batch with one row per state of ``states``, each going on from its state: the hand in play at
+        whatever decision it is (the draw, a bid, an exchange, any point of any trick), or, between hands
+        (the ``DEAL`` phase), the next hand dealt from a shuffled deck; the game's scores, bags, dealer and
+        hands played carry on (the ``backstop`` counts the game's hands from its start). The states share
+        one :class:`~spades_rules.rules.Rules` (the batch's); the other arguments are the constructor's.
+
+        ``episode`` is ``"game"`` by default here: the rows finish their games, then start new ones at 0-0.
+        With ``"hand"`` every hand is a game of its own, so each state must be in its game's first hand at
+        0-0. With ``record=True``, :meth:`game_state` gives the state back (``game_state(i) == states[i]``)
+        and whatever the same actions reach, earlier hands included.
+
+        A finished game, states of other rules or a state the episode cannot take is a
+        :class:`~spades_rules.errors.RulesError`; anything but a sequence of states an
+        :class:`~spades_rules.errors.ArgumentTypeError`.
+
+        >>> from spades_rules import Deal, Rules, apply, new_game
+        >>> rules = Rules.standard()
+        >>> state = apply(new_game(rules), Deal.shuffled(rules, 7))
+        >>> games = BatchGame.from_states([state, state], seed=1)
+        >>> games.n, games.phase.tolist(), games.current_player.tolist()
+        (2, [2, 2], [1, 1])
+        >>> games.game_state(0) == state
+        True
+        """
+        found = read_states(states, None, "BatchGame.from_states")
+        if not found:
+            raise RulesError("BatchGame.from_states needs at least one state")
+        if len(found) > _MAX_ROWS:
+            raise RulesError(f"BatchGame.from_states: at most {_MAX_ROWS:,} states, not {len(found):,}")
+        if not isinstance(episode, str) or episode not in ("hand", "game"):
+            raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
+        if type(record) is not bool:
+            raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
+        games = cls.__new__(cls)
+        games._build(found[0].rules, len(found), seed, episode, record, backstop, final_observations)
+        check_states(games._core, found, "BatchGame.from_states")
+        load_states(games._core, ALL, found)
+        games._core.relock()
+        return games
 
     # ------------------------------------------------------------------------------------ description
     def __repr__(self) -> str:
@@ -339,20 +389,24 @@ class BatchGame:
         return 0 if self._core.rec is None else self._core.rec.nbytes()
 
     # ------------------------------------------------------------------------------------ reset and step
-    def reset(self, rows: ArrayLike | None = None, *, decks: ArrayLike | None = None) -> None:
+    def reset(self, rows: ArrayLike | None = None, *, decks: ArrayLike | None = None,
+              states: Sequence[GameState] | None = None) -> None:
         """Start new games (0-0, seat 0 dealing) in all rows or in ``rows`` (row numbers), dealing ``decks``
         (one row of ``Card.index`` values per game, in the order :class:`~spades_rules.actions.Deal` takes
-        them) or shuffled decks."""
+        them) or shuffled decks; or, given ``states`` (one per row), let each row go on from its state, as
+        :meth:`from_states` does (the states' rules must be the batch's)."""
         core = self._core
         chosen: Rows = ALL if rows is None else self._rows(rows)
         count = core.n if rows is None else len(chosen)  # type: ignore[arg-type]
+        found = None
+        if states is not None:
+            if decks is not None:
+                raise RulesError("reset takes decks or states, not both")
+            found = read_states(states, count, "BatchGame.reset")
+            check_states(core, found, "BatchGame.reset")
         given = None if decks is None else self._decks(decks, count)
         sync(core)
-        new_games(core, chosen)
         s = core.s
-        s.hand_done[chosen] = False
-        s.game_done[chosen] = False
-        s.truncated[chosen] = False
         if core.ended or self._final_rows:  # what the last step ended, forgotten in the rows started again
             gone = np.zeros(core.n, dtype=bool)
             gone[chosen] = True
@@ -360,6 +414,14 @@ class BatchGame:
             self._final_tensors = [values[~gone[ended]] for ended, values in
                                    zip(self._final_rows, self._final_tensors, strict=True)]
             self._final_rows = [ended[~gone[ended]] for ended in self._final_rows]
+        if found is not None:
+            load_states(core, chosen, found)
+            core.relock()  # the rows' phases and trick positions, read again from the arrays
+            return
+        new_games(core, chosen)
+        s.hand_done[chosen] = False
+        s.game_done[chosen] = False
+        s.truncated[chosen] = False
         s.winner[chosen] = -1
         s.totals[:, chosen] = 0
         start_hands(core, chosen, given)
