@@ -325,6 +325,7 @@ def samples() -> dict[str, Any]:
         "n": 2,
         "row": 0,
         "actions": [52, 52, 52, 52],  # one code per row of the four-row sample batches (nil bids)
+        "states": [playing] * 4,  # one state per row of the four-row sample batches
     }
 
 

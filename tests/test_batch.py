@@ -259,7 +259,7 @@ def test_from_states_refuses_what_it_cannot_take() -> None:
     rules = Rules.standard()
     state = _played(rules, 10)
     with pytest.raises(ArgumentTypeError, match="sequence of GameState"):
-        BatchGame.from_states(state)  # type: ignore[arg-type]
+        BatchGame.from_states(state)
     with pytest.raises(ArgumentTypeError, match="sequence of GameState"):
         BatchGame.from_states(3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match=r"states\[1\]"):

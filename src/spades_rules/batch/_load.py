@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from spades_rules._checks import read_items
 from spades_rules._messages import describe
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch._deal import new_games, start_hands
@@ -110,14 +111,14 @@ class _Row:
         self.held = held
 
 
-def read_states(states: object, count: int | None, function: str) -> list[GameState]:
-    """``states`` as a list of game states (``count`` of them when given), or the library error naming what
-    is wrong."""
+def read_states(states: object, count: int, function: str, exact: bool) -> list[GameState]:
+    """``states`` as a list of game states (``count`` of them, or at most ``count`` unless ``exact``), or the
+    library error naming what is wrong (read with a bound: a sequence that lies about its length is refused)."""
     if isinstance(states, GameState | str | bytes) or not isinstance(states, Sequence):
         raise ArgumentTypeError(f"{function}: states must be a sequence of GameState values, not {describe(states)}",
                                 parameter="states")
-    found = list(states)
-    if count is not None and len(found) != count:
+    found = list(read_items(states, function, "states", count + 1 if exact else count, RulesError))
+    if exact and len(found) != count:
         raise RulesError(f"{function}: {len(found)} states given for {count} rows")
     for at, state in enumerate(found):
         if type(state) is not GameState:

@@ -210,11 +210,9 @@ class BatchGame:
         >>> games.game_state(0) == state
         True
         """
-        found = read_states(states, None, "BatchGame.from_states")
+        found = read_states(states, _MAX_ROWS, "BatchGame.from_states", exact=False)
         if not found:
             raise RulesError("BatchGame.from_states needs at least one state")
-        if len(found) > _MAX_ROWS:
-            raise RulesError(f"BatchGame.from_states: at most {_MAX_ROWS:,} states, not {len(found):,}")
         if not isinstance(episode, str) or episode not in ("hand", "game"):
             raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
         if type(record) is not bool:
@@ -402,7 +400,7 @@ class BatchGame:
         if states is not None:
             if decks is not None:
                 raise RulesError("reset takes decks or states, not both")
-            found = read_states(states, count, "BatchGame.reset")
+            found = read_states(states, count, "BatchGame.reset", exact=True)
             check_states(core, found, "BatchGame.reset")
         given = None if decks is None else self._decks(decks, count)
         sync(core)
