@@ -25,7 +25,8 @@ from spades_rules.batch._words import redeal_bits, suit_code, trick_index
 from spades_rules.codec import legal_codes
 from spades_rules.engine import legal_actions
 from spades_rules.errors import ArgumentTypeError, RulesError
-from spades_rules.state import GameState, Phase
+from spades_rules.cards import Card
+from spades_rules.state import GameState, Phase, Trick
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
@@ -37,6 +38,28 @@ _DEAL: Final = -1
 """The phase number of a state between hands (dealt a shuffled deck on loading)."""
 
 
+class _Played:
+    """The cards a hand's tricks hold, read once for all the states that share them (the worlds a search
+    samples share the tricks of the view they were sampled from): the finished tricks' cards in order, their
+    leaders, the trick in progress, and the cards each seat has played."""
+
+    __slots__ = ("leaders", "log", "played", "trick")
+
+    def __init__(self, n: int, tricks: tuple[Trick, ...], leader: int, cards: tuple[Card, ...]) -> None:
+        played = [0] * n
+        self.log: list[int] = []
+        self.leaders: list[int] = []
+        for trick in tricks:
+            self.leaders.append(trick.leader)
+            for at, card in enumerate(trick.cards):
+                played[(trick.leader + at) % n] |= card.bit
+                self.log.append(card.index)
+        for at, card in enumerate(cards):
+            played[(leader + at) % n] |= card.bit
+        self.trick = [card.index for card in cards]
+        self.played = played
+
+
 class _Row:
     """One state as the plain values the arrays take (the hand's part only for a state in a hand)."""
 
@@ -44,7 +67,8 @@ class _Row:
                  "phase", "pos", "seen", "state", "to_act", "trick", "trick_no", "won", "xcards", "xdone", "xleft",
                  "xq")
 
-    def __init__(self, state: GameState, exchange_size: int) -> None:
+    def __init__(self, state: GameState, exchange_size: int, deck: bool, memo: dict[tuple[int, int, int], _Played]
+                 ) -> None:
         self.state = state
         hand = state.hand
         phase = state.phase
@@ -56,7 +80,7 @@ class _Row:
         self.phase = PHASES.index(phase)
         assert hand.to_act is not None  # a state in a hand is at a decision
         self.to_act: int = hand.to_act
-        self.deck = [card.index for card in hand.deal.deck]
+        self.deck = [card.index for card in hand.deal.deck] if deck else []
         self.bids = [-1 if bid is None else bid.tricks for bid in hand.bids]
         self.blind = sum(1 << seat for seat, bid in enumerate(hand.bids) if bid is not None and bid.blind)
         draws = hand.draws
@@ -83,20 +107,18 @@ class _Row:
         self.leader = self.pos = self.trick_no = 0
         self.won = 0
         if phase is Phase.PLAY:
-            tricks = hand.completed_tricks
-            for trick in tricks:
-                self.leaders.append(trick.leader)
-                for at, card in enumerate(trick.cards):
-                    held[(trick.leader + at) % n] |= card.bit  # back to the cards held when the play started
-                    self.log.append(card.index)
-            self.leader = hand.leader
-            for at, card in enumerate(hand.trick_cards):
-                held[(hand.leader + at) % n] |= card.bit
-                self.trick.append(card.index)
-            self.pos = len(self.trick)
+            tricks, cards, leader = hand.completed_tricks, hand.trick_cards, hand.leader
+            key = (id(tricks), id(cards), leader)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _Played(n, tricks, leader, cards)
+            self.log, self.leaders, self.trick = found.log, found.leaders, found.trick
+            self.leader = leader
+            self.pos = len(cards)
             self.trick_no = len(tricks)
             self.won = sum(count << 6 * seat for seat, count in enumerate(hand.tricks_won))
-            held = [held[(self.leader + q) % n] for q in range(n)]  # trick order (see _arrays.Arrays)
+            played = found.played  # back to the cards held when the play started, in trick order (see _arrays)
+            held = [held[seat] | played[seat] for seat in (*range(leader, n), *range(leader))]
             legal = 0
             for play in legal_actions(state):
                 legal |= play.card.bit  # type: ignore[union-attr]  # the play phase lists plays only
@@ -150,12 +172,14 @@ def load_states(core: Core, rows: Rows, states: Sequence[GameState]) -> None:
     unique: dict[int, int] = {}
     read: list[_Row] = []
     at_of: list[int] = []
+    memo: dict[tuple[int, int, int], _Played] = {}
+    deck = core.rec is not None or t.draw
     for state in states:  # a state given for several rows is read once
         key = id(state)
         found = unique.get(key)
         if found is None:
             found = unique[key] = len(read)
-            read.append(_Row(state, t.exchange_size))
+            read.append(_Row(state, t.exchange_size, deck, memo))
         at_of.append(found)
     where = np.array(at_of, dtype=np.intp)
     m = len(read)
