@@ -22,10 +22,10 @@ from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch._deal import new_games, start_hands
 from spades_rules.batch._lockstep import Core, Rows, ids
 from spades_rules.batch._words import redeal_bits, suit_code, trick_index
+from spades_rules.cards import Card
 from spades_rules.codec import legal_codes
 from spades_rules.engine import legal_actions
 from spades_rules.errors import ArgumentTypeError, RulesError
-from spades_rules.cards import Card
 from spades_rules.state import GameState, Phase, Trick
 
 if TYPE_CHECKING:
