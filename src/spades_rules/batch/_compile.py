@@ -208,6 +208,8 @@ class BatchTables:
         self.blind_numbers = 0 if lowest is None else int(self.numbers_from[lowest])
         """The bid-word bits (as numbers, bits 1-27) of the blind bids the rules have; shifted up by
         ``BLIND_NUMBER_BIT`` they are the blind bids' own bits."""
+        self.blind_bids = rules.blind_nil or rules.blind_bid_min is not None
+        """Whether a bid may be blind (blind nil or blind numbers)."""
         self.tied = rules.bid_format.numbers_chosen and rules.forbid_total_equal_tricks
         """Whether a bid's legality depends on every bid before it ("no 13" with the look-ahead that keeps
         the last bidder able to bid: :func:`tied_word`), not only on the partner's."""

@@ -169,8 +169,19 @@ def uniform(values: Array) -> int | None:
     return int(first) if (values == first).all() else None
 
 
+def same_seat(rows: Rows, seats: Array) -> int | None:
+    """The seat of every row when ``rows`` are all the rows (lockstep) and ``seats`` are all equal (one
+    dealer for all: a row of a per-seat array then serves, not a gather), else None."""
+    return uniform(seats) if isinstance(rows, slice) else None
+
+
 def seat_values(core: Core, array: Array, rows: Rows, seats: Array) -> Array:
-    """``array[seats[i], row]`` for each row of ``rows``, from a per-seat array (a flat gather)."""
+    """``array[seats[i], row]`` for each row of ``rows``, from a per-seat array (a flat gather; a copy of the
+    seat's row when every row has the same seat)."""
+    seat = same_seat(rows, seats)
+    if seat is not None:
+        found: Array = array[seat].copy()
+        return found
     return array.ravel()[seats.astype(np.intp) * core.n + ids(core, rows)]
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PLAY
 from spades_rules.batch._deal import begin_bidding, begin_play, end_bidding, new_games, start_hands
-from spades_rules.batch._lockstep import ALL, Core, Rows, count, ids, seat_values, subset, sync, take, turned
+from spades_rules.batch._lockstep import ALL, Core, Rows, count, ids, same_seat, seat_values, subset, sync, take, turned
 from spades_rules.batch._score import game_end, moon_winner, score_hands, unique_top
 from spades_rules.batch._words import (
     bid_words,
@@ -274,6 +274,19 @@ def _bid(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     blind_number = codes > BLIND_BID_BASE
     blind = (codes == BLIND_NIL_CODE) | blind_number
     value = np.where(blind_number, codes - BLIND_BID_BASE, np.where(codes == BLIND_NIL_CODE, 0, codes - NIL_CODE))
+    one = same_seat(rows, seat)
+    if one is not None:  # every row's bidder is the same seat (so are the dealer and the bids made)
+        s.bids[one] = value
+        if t.blind_bids:
+            s.blind |= blind.astype(np.uint8) << np.uint8(one)
+        made_now = int(s.nbids[0]) + 1
+        s.nbids[:] = made_now
+        if made_now == t.players:
+            end_bidding(core, rows)
+            return
+        s.to_act[:] = t.bid_order[int(s.dealer[0]), made_now]
+        s.legal[rows] = bid_words(core, rows)
+        return
     s.bids.ravel()[seat.astype(np.intp) * core.n + ids(core, rows)] = value
     s.blind[rows] |= (blind.astype(np.uint8) << seat.astype(np.uint8)).astype(np.uint8)
     made = s.nbids[rows] + 1

@@ -12,7 +12,7 @@ import numpy as np
 
 from spades_rules._deck import LONG_SUIT
 from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
-from spades_rules.batch._lockstep import Core, Rows, seat_values
+from spades_rules.batch._lockstep import Core, Rows, same_seat, seat_values
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
@@ -139,7 +139,9 @@ def bid_words(core: Core, rows: Rows) -> Array:
     elif t.tied:  # "no 13" with the look-ahead: every bid so far counts
         words = _tied_words(core, rows, seat)
     elif t.partner[0] >= 0:  # the partner's bid decides: the team minimum, both partners nil, one nil per side
-        words = t.bid_after[seat_values(core, s.bids, rows, t.partner[seat]).astype(np.intp) + 1]
+        partner_bid = seat_values(core, s.bids, rows, t.partner.take(seat.astype(np.intp))).astype(np.intp)
+        partner_bid += 1
+        words = t.bid_after.take(partner_bid)
     else:
         words = np.full(len(seat), t.bid_after[0])
     if rules.forbid_total_equal_tricks and not t.tied:  # the last bidder may not make the bids total the tricks
@@ -183,6 +185,11 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Arr
     if deficit is None:
         return np.ones(len(seat), dtype=bool)
     scores = core.s.scores[:, rows]
+    one = same_seat(rows, seat)
+    if one is not None:  # every row's bidder is the same seat: its side's row and the others'
+        mine_row = scores[t.side_of[one]]
+        others_rows = np.delete(scores, t.side_of[one], axis=0)
+        return (others_rows.max(axis=0) - mine_row) >= deficit
     side = t.side_of[seat].astype(np.intp)
     at = np.arange(len(seat))
     mine = scores[side, at]
