@@ -338,8 +338,7 @@ def compare(
                     assert tuple(batch.bags[row]) == state.bags, after
                 else:
                     assert tuple(batch.final_scores[row]) == state.scores, after
-                    final_state = state if over else _stopped(before, int(actions[row]), state.hands_played)
-                    expected_final = observation_tensor(observe(final_state, actor))
+                    expected_final = observation_tensor(observe(state, actor))  # over, or between hands
                     np.testing.assert_array_equal(final[row], np.array(expected_final, dtype=np.float32),
                                                   err_msg=after)
                 over = over or cut

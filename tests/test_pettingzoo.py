@@ -181,3 +181,25 @@ def test_pettingzoo_api_test_with_the_bidding_house_rules() -> None:
     assert num_distinct_actions(rules, compact=True) == 103  # the blind 13 is code 102
     for compact in (False, True):
         pettingzoo_test.api_test(adapter.env(rules, whole_game=True, compact_actions=compact), num_cycles=400)
+
+
+def test_a_whole_game_is_truncated_at_the_backstop() -> None:
+    table = adapter.env("standard", whole_game=True, backstop=2)
+    table.reset(seed=3)
+    earned = dict.fromkeys(table.possible_agents, 0.0)
+    ends = []
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        earned[agent] += reward
+        if termination or truncation:
+            ends.append((termination, truncation, info))
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    state = table.unwrapped.game_state
+    assert not state.is_over and state.hands_played == 2
+    assert len(ends) == 4 and all(not ended[0] and ended[1] for ended in ends)
+    assert all(ended[2]["scores"] == state.scores for ended in ends)
+    assert [earned[f"player_{seat}"] for seat in range(4)] == [float(state.scores[seat % 2]) for seat in range(4)]
+    with pytest.raises(RulesError, match="backstop"):
+        adapter.env("standard", whole_game=True, backstop=0)

@@ -178,3 +178,40 @@ def test_maskable_ppo_learns() -> None:
     model.learn(total_timesteps=6_144)
     after = evaluate(model, 60)
     assert after > before, (before, after)
+
+
+def test_a_whole_game_is_truncated_at_the_backstop() -> None:
+    table = single_agent.single_agent_env("standard", opponents="random", whole_game=True, backstop=2)
+    assert table.backstop == 2 and table.rules == Rules.standard()
+    rng = np.random.default_rng(7)
+    for seed in range(3):
+        observation, info = table.reset(seed=seed)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            code = int(rng.choice(np.flatnonzero(table.action_masks())))
+            observation, _, terminated, truncated, info = table.step(code)
+        state = table.game_state
+        assert truncated and not terminated and not state.is_over and state.hands_played == 2
+        assert info["scores"] == state.scores
+        assert list(observation) == observation_tensor(observe(state, 0))  # the position it would go on from
+        with pytest.raises(RulesError, match="reset"):
+            table.step(0)
+
+
+def test_a_game_its_rules_end_first_terminates() -> None:
+    table = single_agent.single_agent_env(Rules.standard().evolve(max_hands=1), opponents="random", whole_game=True,
+                                          backstop=5)
+    rng = np.random.default_rng(8)
+    table.reset(seed=1)
+    while True:
+        *_, terminated, truncated, _ = table.step(int(rng.choice(np.flatnonzero(table.action_masks()))))
+        if terminated or truncated:
+            break
+    assert terminated and not truncated and table.game_state.is_over
+
+
+@pytest.mark.parametrize(("backstop", "error"), [(0, RulesError), (-2, RulesError), ("9", ArgumentTypeError),
+                                                 (2.0, ArgumentTypeError)])
+def test_a_bad_backstop_is_refused_by_name(backstop: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="backstop"):
+        single_agent.single_agent_env("standard", whole_game=True, backstop=backstop)  # type: ignore[arg-type,unused-ignore]

@@ -1,7 +1,8 @@
 """What the AI-ecosystem adapters share: how an episode is cut out of a game, and its payoffs.
 
 Both :mod:`spades_rules.openspiel` and :mod:`spades_rules.pettingzoo` play either one hand per episode
-or a whole game, offer the seat to act its legal codes (redeals capped so that every game is finite), in
+or a whole game (OpenSpiel's ends at a hand limit; PettingZoo's and the single-agent environment's are
+truncated at a backstop), offer the seat to act its legal codes (redeals capped so that every game is finite), in
 the full or the compact action space (:mod:`spades_rules.codec`), and pay each seat its side's points.
 Nothing here needs NumPy, pyspiel or PettingZoo.
 """
@@ -10,29 +11,38 @@ from __future__ import annotations
 
 from typing import Final
 
+from spades_rules._checks import integer_or_none
 from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Redeal
 from spades_rules.cards import Card, format_cards
 from spades_rules.codec import REDEAL_BASE, _mask_refusal, compact_step, decode_action, legal_codes
 from spades_rules.engine import apply
-from spades_rules.errors import RulesError
+from spades_rules.errors import ArgumentTypeError, RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
+from spades_rules.tensor import observation_tensor_layout, observation_tensor_size
 
 __all__ = [
     "DEFAULT_MAX_HANDS",
+    "GYMNASIUM_NAME",
     "MAX_REDEALS",
     "PICKED_BLOCK",
     "check_action_space",
+    "check_backstop",
+    "check_whole_game",
+    "episode_hands",
     "episode_over",
     "episode_rules",
+    "episode_truncated",
     "hand_bound",
     "hand_rewards",
+    "observation_bounds",
     "offered_codes",
     "picked_tensor",
     "picked_text",
     "play_code",
+    "register_gymnasium",
     "shows_picks",
 ]
 
@@ -52,6 +62,42 @@ def episode_rules(rules: Rules, whole_game: bool) -> Rules:
     return rules
 
 
+def check_whole_game(whole_game: object) -> bool:
+    """``whole_game`` as a bool (anything else refused by name)."""
+    if not isinstance(whole_game, bool):
+        raise RulesError(f"whole_game must be True or False, not {describe(whole_game)}")
+    return whole_game
+
+
+def check_backstop(backstop: object) -> int | None:
+    """``backstop`` (the most hands of a whole-game episode before it is truncated) as an int of at least 1,
+    or None for no backstop; anything else refused by name."""
+    if backstop is None:
+        return None
+    number = integer_or_none(backstop)
+    if number is None:
+        raise ArgumentTypeError(f"backstop must be a number of hands or None, not {describe(backstop)}",
+                                parameter="backstop")
+    if number < 1:
+        raise RulesError(f"backstop must be at least 1 hand (or None for no backstop), not {describe(backstop)}")
+    return number
+
+
+def episode_hands(rules: Rules, whole_game: bool, backstop: int | None) -> int | None:
+    """The most hands an episode plays: one, or a whole game's (the rules' ``max_hands`` or the backstop,
+    whichever comes first; None when neither limits it)."""
+    if not whole_game:
+        return 1
+    limits = [limit for limit in (rules.max_hands, backstop) if limit is not None]
+    return min(limits) if limits else None
+
+
+def episode_truncated(state: GameState, whole_game: bool, backstop: int | None) -> bool:
+    """Whether a whole-game episode is stopped at the backstop: ``backstop`` hands played and the game not
+    over by its rules (Gymnasium's and PettingZoo's *truncation*)."""
+    return whole_game and backstop is not None and not state.is_over and state.hands_played >= backstop
+
+
 def hand_bound(rules: Rules) -> int:
     """A bound on the absolute value of one side's points for one hand."""
     tricks = rules.tricks_per_hand
@@ -63,6 +109,53 @@ def hand_bound(rules: Rules) -> int:
     if rules.bag_limit is not None:
         bound += rules.bag_penalty * (tricks // rules.bag_limit + 1)
     return bound
+
+
+def observation_bounds(rules: Rules, hands: int | None, picks: bool) -> tuple[list[float], list[float]]:
+    """The least and the greatest value of every entry of a seat's observation vector,
+    :func:`~spades_rules.tensor.observation_tensor` (followed by the :data:`PICKED_BLOCK` with ``picks``),
+    over episodes of at most ``hands`` hands from 0-0 (None: no limit, the scores and the bags unbounded).
+
+    Every entry is a 0/1 flag or a count scaled into [0, 1], except: the hand sizes (a partner holds the
+    cards passed to it until it passes as many back), the scores (at most ``hands`` times
+    :func:`hand_bound` either way, over the target) and the bags (below the bag limit, or at most ``hands``
+    times the tricks of a hand over 10 when there is none)."""
+    size = observation_tensor_size(rules)
+    low = [0.0] * (size + (len(rules.deck) if picks else 0))
+    high = [1.0] * len(low)
+    tricks = rules.tricks_per_hand
+    for name, (start, length) in observation_tensor_layout(rules).items():
+        if name == "hand_sizes":
+            top = (tricks + max((*exchange_sizes(rules), 0))) / tricks
+        elif name == "scores":
+            top = float("inf") if hands is None else hands * hand_bound(rules) / rules.target_score
+        elif name == "bags" and rules.bag_limit is None:
+            top = float("inf") if hands is None else hands * tricks / 10
+        else:
+            continue
+        high[start : start + length] = [top] * length
+        if name == "scores":
+            low[start : start + length] = [-top] * length
+    return low, high
+
+
+GYMNASIUM_NAME: Final = "spades_rules/Spades-v0"
+"""The id registered with Gymnasium: ``gymnasium.make`` builds the single-agent environment
+(:class:`spades_rules.single_agent.SingleAgentEnv`), ``gymnasium.make_vec(..., vectorization_mode=
+"vector_entry_point")`` the batch's vector environment (:class:`spades_rules.batch.vector.BatchVectorEnv`)."""
+
+
+def register_gymnasium() -> None:
+    """Register :data:`GYMNASIUM_NAME` with Gymnasium, both entry points, once (either module that offers one
+    of them registers both; Gymnasium is imported here only, by those modules)."""
+    import gymnasium  # only the modules that already need Gymnasium call this
+
+    if GYMNASIUM_NAME not in gymnasium.registry:
+        gymnasium.register(
+            id=GYMNASIUM_NAME,
+            entry_point="spades_rules.single_agent:SingleAgentEnv",
+            vector_entry_point="spades_rules.batch.vector:BatchVectorEnv",
+        )
 
 
 def episode_over(state: GameState, whole_game: bool) -> bool:

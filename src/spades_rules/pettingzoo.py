@@ -20,8 +20,11 @@ Needs the extra ``spades_rules[pettingzoo]`` (the ``pettingzoo`` package, with G
   seat against library bots, for single-agent RL libraries.
 - Deals are done by the environment, from a :class:`random.Random` seeded by ``reset(seed=...)``:
   the same seed gives the same deals, so the same actions give the same episode.
-- An episode is one hand (``whole_game=False``, the default) or a whole game (``whole_game=True``,
-  with at most ``max_hands`` hands, 50 when the rules set none). Each finished hand rewards every agent
+- An episode is one hand (``whole_game=False``, the default) or a whole game (``whole_game=True``). A
+  whole game that has played ``backstop`` hands (default 50) without its rules ending it is
+  **truncated**: every agent's ``truncations`` entry is True (``terminations`` False), each ``infos``
+  entry holds the ``"scores"``, and the observations are those of the position the game would go on from
+  (between hands). ``backstop=None`` removes it. Each finished hand rewards every agent
   with its side's points for the hand, so an agent's cumulative reward is its side's points over the
   episode. A redeal is offered to the seat to act only, at most 3 times in a row.
 - ``render_mode="ansi"`` returns, and ``"human"`` prints, the text of the table as the agent to act sees
@@ -53,9 +56,13 @@ from pettingzoo.utils import wrappers
 
 from spades_rules._checks import integer_or_none, random_source
 from spades_rules._episodes import (
+    DEFAULT_MAX_HANDS,
     check_action_space,
+    check_backstop,
+    check_whole_game,
+    episode_hands,
     episode_over,
-    episode_rules,
+    episode_truncated,
     hand_rewards,
     offered_codes,
     picked_tensor,
@@ -83,10 +90,12 @@ def env(
     whole_game: bool = False,
     render_mode: str | None = None,
     compact_actions: bool = False,
+    backstop: int | None = DEFAULT_MAX_HANDS,
 ) -> AECEnv:
     """The environment for a :class:`Rules` value or a preset name, in PettingZoo's usual wrappers."""
     wrapped: AECEnv = raw_env(
-        rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions
+        rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions,
+        backstop=backstop,
     )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
@@ -110,9 +119,11 @@ class raw_env(AECEnv, EzPickle):
         whole_game: bool = False,
         render_mode: str | None = None,
         compact_actions: bool = False,
+        backstop: int | None = DEFAULT_MAX_HANDS,
     ) -> None:
         EzPickle.__init__(
-            self, rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions
+            self, rules_or_preset, whole_game=whole_game, render_mode=render_mode, compact_actions=compact_actions,
+            backstop=backstop,
         )
         super().__init__()
         if isinstance(rules_or_preset, str):
@@ -126,8 +137,10 @@ class raw_env(AECEnv, EzPickle):
             )
         if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
-        self.rules: Rules = episode_rules(rules, whole_game)
-        self.whole_game = whole_game
+        self.rules: Rules = rules
+        self.whole_game = check_whole_game(whole_game)
+        self.backstop: int | None = check_backstop(backstop)
+        """The most hands of a whole-game episode before it is truncated (None: no limit)."""
         self.compact_actions: bool = check_action_space(self.rules, compact_actions, "env")
         """Whether actions are codes of the compact space (an exchange picked a card at a time)."""
         self.render_mode = render_mode
@@ -135,7 +148,7 @@ class raw_env(AECEnv, EzPickle):
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self.agents = self.possible_agents[:]
         self._picks = shows_picks(self.rules, compact_actions)
-        box = observation_box(self.rules, self._picks)
+        box = observation_box(self.rules, self._picks, hands=episode_hands(self.rules, whole_game, self.backstop))
         self._num_actions = num_distinct_actions(self.rules, compact=compact_actions)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -232,6 +245,9 @@ class raw_env(AECEnv, EzPickle):
         }
         if episode_over(after, self.whole_game):
             self.terminations = dict.fromkeys(self.agents, True)
+        elif episode_truncated(after, self.whole_game, self.backstop):
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.infos = {agent: {"scores": after.scores} for agent in self.agents}
         else:
             self._select()
         self._accumulate_rewards()

@@ -19,16 +19,24 @@ is the same function, next to the multi-agent :func:`~spades_rules.pettingzoo.en
   names are built again at every ``reset``, seeded from the episode's generator, so ``reset(seed=...)``
   replays the same episode for the same actions. Bots that have ``decide(observation)`` (every built-in
   bot) see only their seat's view.
-- **Episodes and rewards**: one hand (default) or a whole game (``whole_game=True``, at most
-  ``max_hands`` hands, 50 when the rules set none). Each step's reward is the agent's side's points for
+- **Episodes and rewards**: one hand (default) or a whole game (``whole_game=True``). A whole game that
+  has played ``backstop`` hands (default 50) without its rules ending it is **truncated**: ``step``
+  returns ``truncated=True`` (``terminated`` False) and the observation of the position the game would go
+  on from (between hands: the scores, the bags, the next dealer); ``info["scores"]`` holds the scores,
+  for a reward of your choosing. ``backstop=None`` removes it. Each step's reward is the agent's side's points for
   the hands that ended since its previous step (``reward="points"``), or those points minus the best
   other side's (``reward="margin"``). A code outside the mask ends the episode with
   :attr:`~SingleAgentEnv.illegal_reward` (minus a bound on one hand's points, so no hand is worse) and
   ``info["illegal_action"] = True``.
 - ``env.game_state`` is the library's :class:`~spades_rules.state.GameState`; ``render_mode="ansi"``
   returns, ``"human"`` prints, the table as the agent sees it.
+- **Observation space**: ``Box(low, high)`` with each entry's true bounds (:func:`observation_box`): 0/1
+  flags and counts scaled into [0, 1], the scores within the most points the episode's hands can give,
+  the same space as the batch's vector environment and PettingZoo's for the same tensor.
 - Importing the module registers the environment with Gymnasium as :data:`GYMNASIUM_ID`
-  (``gymnasium.make("spades_rules/Spades-v0", rules_or_preset="jokers", compact_actions=True)``).
+  (``gymnasium.make("spades_rules/Spades-v0", rules_or_preset="jokers", compact_actions=True)``), and
+  under the same id the batch's vector environment (``gymnasium.make_vec("spades_rules/Spades-v0",
+  num_envs=64, vectorization_mode="vector_entry_point", rules_or_preset="jokers")``).
 
 >>> from spades_rules.single_agent import single_agent_env
 >>> table = single_agent_env("standard", seat=0, opponents="heuristic", compact_actions=True)
@@ -55,18 +63,24 @@ from gymnasium import spaces
 
 from spades_rules._checks import check_seat, integer_or_none
 from spades_rules._episodes import (
+    DEFAULT_MAX_HANDS,
+    GYMNASIUM_NAME,
     MAX_REDEALS,
     check_action_space,
+    check_backstop,
+    check_whole_game,
+    episode_hands,
     episode_over,
-    episode_rules,
+    episode_truncated,
     hand_bound,
+    observation_bounds,
     offered_codes,
     picked_tensor,
     picked_text,
     play_code,
+    register_gymnasium,
     shows_picks,
 )
-from spades_rules._exchanges import exchange_sizes
 from spades_rules._messages import describe
 from spades_rules.actions import Action, Deal, Redeal
 from spades_rules.bots import BUILTIN_BOTS, Bot
@@ -76,7 +90,7 @@ from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError, SeatError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
-from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
+from spades_rules.tensor import observation_tensor
 from spades_rules.views import Observation, observe
 
 __all__ = ["GYMNASIUM_ID", "OpponentSpec", "SingleAgentEnv", "observation_box", "single_agent_env"]
@@ -84,30 +98,29 @@ __all__ = ["GYMNASIUM_ID", "OpponentSpec", "SingleAgentEnv", "observation_box", 
 OpponentSpec: TypeAlias = str | Callable[[int], Bot] | Bot
 """A built-in bot's name, a factory ``seed -> bot``, or a bot."""
 
-_UNBOUNDED: Final = ("scores", "bags")
-"""Tensor blocks that are not confined to [0, 1]: points and bags scaled by the target and the bag limit."""
 _REWARDS: Final = ("points", "margin")
 
 
-def observation_box(rules: Rules, picks: bool) -> spaces.Box:
+def observation_box(rules: Rules, picks: bool, *, hands: int | None = 1) -> spaces.Box:
     """The space of a seat's observation vector: :func:`~spades_rules.tensor.observation_tensor` of its
-    view (followed by the cards it has picked, with ``picks``), each block within its bounds."""
+    view (followed by the cards it has picked, with ``picks``), each entry within its true bounds over
+    episodes of at most ``hands`` hands from 0-0 (1: one-hand episodes; None: no limit, the scores then
+    unbounded). The single-agent, PettingZoo and batch vector environments all use it.
+
+    >>> box = observation_box(Rules.standard(), False, hands=50)   # 50 hands of at most 873 points, / 500
+    >>> round(float(box.low.min()), 1), round(float(box.high.max()), 1), box.shape
+    (-87.3, 87.3, (1008,))
+    """
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"observation_box needs a Rules value, not {describe(rules)}", parameter="rules")
     if type(picks) is not bool:
         raise ArgumentTypeError(f"observation_box(picks=...) must be True or False, not {describe(picks)}",
                                 parameter="picks")
-    size = observation_tensor_size(rules)
-    low = np.zeros(size + (len(rules.deck) if picks else 0), np.float32)
-    high = np.ones(low.size, np.float32)
-    for name, (start, length) in observation_tensor_layout(rules).items():
-        if name in _UNBOUNDED:
-            low[start : start + length] = np.finfo(np.float32).min if name == "scores" else 0.0
-            high[start : start + length] = np.finfo(np.float32).max
-        elif name == "hand_sizes":  # a partner holds the cards passed to it until it returns as many
-            tricks = rules.tricks_per_hand
-            high[start : start + length] = (tricks + max((*exchange_sizes(rules), 0))) / tricks
-    return spaces.Box(low=low, high=high, dtype=np.float32)
+    if hands is not None and (integer_or_none(hands) is None or hands < 1):
+        raise ArgumentTypeError(f"observation_box(hands=...) must be a number of hands or None, not {describe(hands)}",
+                                parameter="hands")
+    low, high = observation_bounds(rules, hands, picks)
+    return spaces.Box(low=np.array(low, np.float32), high=np.array(high, np.float32), dtype=np.float32)
 
 
 def _rules_of(rules_or_preset: object, where: str) -> Rules:
@@ -157,10 +170,13 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         compact_actions: bool = False,
         reward: str = "points",
         render_mode: str | None = None,
+        backstop: int | None = DEFAULT_MAX_HANDS,
     ) -> None:
-        rules = episode_rules(_rules_of(rules_or_preset, "single_agent_env"), whole_game)
+        rules = _rules_of(rules_or_preset, "single_agent_env")
         self.rules: Rules = rules
-        """The rules played (with ``max_hands`` filled in for a whole game)."""
+        """The rules played."""
+        self.backstop: int | None = check_backstop(backstop)
+        """The most hands of a whole-game episode before it is truncated (None: no limit)."""
         self.seat: int = check_seat(seat, rules.players)
         """The agent's seat."""
         others = rules.players - 1
@@ -178,7 +194,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise RulesError(f"reward must be one of {', '.join(_REWARDS)}, not {describe(reward)}")
         if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', not {describe(render_mode)}")
-        self.whole_game: bool = whole_game
+        self.whole_game: bool = check_whole_game(whole_game)
         self.compact_actions: bool = check_action_space(rules, compact_actions, "single_agent_env")
         """Whether actions are codes of the compact space (an exchange picked a card at a time)."""
         self.reward: str = reward
@@ -186,7 +202,8 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.illegal_reward: float = -float(hand_bound(rules))
         """The reward of an action outside the mask (which ends the episode): no hand scores worse."""
         self._picks = shows_picks(rules, compact_actions)
-        self.observation_space = observation_box(rules, self._picks)
+        self.observation_space = observation_box(rules, self._picks,
+                                                 hands=episode_hands(rules, whole_game, self.backstop))
         self._num_actions = num_distinct_actions(rules, compact=compact_actions)
         self.action_space = spaces.Discrete(self._num_actions)
         self._state = new_game(rules)
@@ -195,6 +212,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._rng = random.Random(0)
         self._bots: dict[int, Bot] = {}
         self._done = True
+        self._truncated = False
 
     # -------------------------------------------------------------------------------- the library's view
     @property
@@ -238,6 +256,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._picked = ()
         self._redeals = 0
         self._done = False
+        self._truncated = False
         self._play_others()  # no hand can end before the agent has played in it
         return self._observation(), self._info()
 
@@ -260,7 +279,8 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         points += self._play_others()
         if self.render_mode == "human":
             self.render()
-        return self._observation(), float(points), self._done, False, self._info()
+        return (self._observation(), float(points), self._done and not self._truncated, self._truncated,
+                self._info())
 
     def render(self) -> str | None:
         """The table as the agent sees it: returned (``"ansi"``) or printed (``"human"``)."""
@@ -283,6 +303,9 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             state = self._state
             if episode_over(state, self.whole_game):
                 self._done = True
+                return points
+            if episode_truncated(state, self.whole_game, self.backstop):
+                self._done = self._truncated = True
                 return points
             if state.is_chance:
                 self._state = apply(state, Deal.shuffled(self.rules, self._rng))
@@ -325,7 +348,10 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         return np.fromiter(values, np.float32, count=len(values))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8)}
+        info: dict[str, Any] = {"action_mask": self.action_masks().astype(np.int8)}
+        if self._done:
+            info["scores"] = self._state.scores
+        return info
 
 
 def single_agent_env(
@@ -337,18 +363,20 @@ def single_agent_env(
     compact_actions: bool = False,
     reward: str = "points",
     render_mode: str | None = None,
+    backstop: int | None = DEFAULT_MAX_HANDS,
 ) -> SingleAgentEnv:
     """A Gymnasium environment where the agent plays ``seat`` and ``opponents`` play the other seats (see
     the module docstring)."""
     return SingleAgentEnv(
         rules_or_preset, seat=seat, opponents=opponents, whole_game=whole_game, compact_actions=compact_actions,
-        reward=reward, render_mode=render_mode,
+        reward=reward, render_mode=render_mode, backstop=backstop,
     )
 
 
-GYMNASIUM_ID: Final = "spades_rules/Spades-v0"
+GYMNASIUM_ID: Final = GYMNASIUM_NAME
 """The id this module registers with Gymnasium: ``gymnasium.make(GYMNASIUM_ID, rules_or_preset=..., ...)``
-takes the arguments of :func:`single_agent_env`."""
+takes the arguments of :func:`single_agent_env`; ``gymnasium.make_vec(GYMNASIUM_ID, num_envs=N,
+vectorization_mode="vector_entry_point", ...)`` those of :class:`~spades_rules.batch.vector.BatchVectorEnv`
+(importing :mod:`spades_rules.batch.vector` registers the same id)."""
 
-if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point="spades_rules.single_agent:SingleAgentEnv")
+register_gymnasium()

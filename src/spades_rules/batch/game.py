@@ -66,6 +66,7 @@ _HIGH_BITS: Final = np.uint64(0x8080808080808080)
 _8, _3, _32, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(32), np.uint64(56), np.uint64(0xFF)
 _LOW32: Final = np.uint64(0xFFFFFFFF)
 _GAME_OVER: Final = PHASES.index(Phase.GAME_OVER)
+_DEAL: Final = PHASES.index(Phase.DEAL)
 
 
 def _random_set_bits(words: Array, draws: Array) -> Array:
@@ -316,6 +317,24 @@ class BatchGame:
         return rewards
 
     @property
+    def picked(self) -> Array:
+        """Bool ``[n, deck size]``: in each row whose seat to act is picking the cards of an exchange (the
+        compact action space), the cards it has picked so far, one slot per card of ``rules.deck`` (the
+        adapters' ``picked`` block); False elsewhere."""
+        core, t = self._core, self._tables
+        out = np.zeros((core.n, t.deck_size), dtype=bool)
+        if not t.exchange_size:
+            return out
+        s = core.s
+        rows = np.flatnonzero((s.phase == EXCHANGE) & (s.npicked > 0))
+        if len(rows):
+            cards = s.xcards[rows, s.to_act[rows].astype(np.intp)].astype(np.intp)  # [rows, k]
+            made = np.arange(t.exchange_size)[None, :] < s.npicked[rows, None]
+            at, k = np.nonzero(made)
+            out[rows[at], t.slot_of[cards[at, k]]] = True
+        return out
+
+    @property
     def final_scores(self) -> Array:
         """The scores ``[n, sides]`` at the end of each game the last step ended (finished or truncated; the
         hand's points with ``episode="hand"``), 0 in the other rows."""
@@ -328,10 +347,11 @@ class BatchGame:
     @property
     def final_observation(self) -> Array:
         """For each row whose game the last step ended (:attr:`game_done` or :attr:`truncated`), the
-        observation tensor that the seat which took the step's action has of the game's final position: the
-        last hand played out and scored, as ``observation_tensor(observe(final, seat))`` of the scalar game
-        over (phase ``GAME_OVER``; for a truncated game, as if the rules' ``max_hands`` were the backstop);
-        zeros in the other rows. Needs ``final_observations=True``."""
+        observation tensor that the seat which took the step's action has of the game's final position, as
+        ``observation_tensor(observe(final, seat))`` of the scalar game: for a finished game the game over
+        (phase ``GAME_OVER``, the last hand played out and scored); for a truncated one the position it
+        would go on from (phase ``DEAL``: the scores, the bags and the next dealer, what a value function
+        bootstraps from). Zeros in the other rows. Needs ``final_observations=True``."""
         if not self._final_wanted:
             raise RulesError("final_observation needs the batch made with final_observations=True")
         out = np.zeros((self.n, self._tables.obs_size), dtype=np.float32)
@@ -340,13 +360,27 @@ class BatchGame:
         return out
 
     def _keep_final(self, rows: Array) -> None:
-        """The engine's call at the end of games, in their final position: keep the actors' observations."""
-        tensors = observation_rows(self._core, self._actors)[rows]
-        layout = self._tables.layout
+        """The engine's call at the end of games, in their final position: keep the actors' observations (a
+        finished game's as the scalar game over shows it; a truncated one's between hands, as the game would
+        go on: the next hand not dealt, the deal passed on)."""
+        core, t = self._core, self._tables
+        tensors = observation_rows(core, self._actors)[rows]
+        layout = t.layout
         for name in ("phase", "to_act", "trick_leader"):  # the game is over: no one to act, no trick led
             start, length = layout[name]
             tensors[:, start:start + length] = 0.0
         tensors[:, layout["phase"][0] + _GAME_OVER] = 1.0
+        cut = core.s.truncated[rows]
+        if cut.any():  # between hands only the seat, the dealer, the scores and the bags show
+            between = np.zeros((int(cut.sum()), t.obs_size), dtype=np.float32)
+            for name in ("seat", "scores", "bags"):
+                start, length = layout[name]
+                between[:, start:start + length] = tensors[cut, start:start + length]
+            seat = self._actors[rows[cut]]
+            dealer = t.next_seat[core.s.dealer[rows[cut]]].astype(np.intp)
+            between[np.arange(len(seat)), layout["dealer"][0] + (dealer - seat) % t.players] = 1.0
+            between[:, layout["phase"][0] + _DEAL] = 1.0
+            tensors[cut] = between
         self._final_rows.append(rows.copy())
         self._final_tensors.append(tensors)
 
