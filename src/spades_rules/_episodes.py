@@ -26,6 +26,7 @@ from spades_rules.tensor import observation_tensor_layout, observation_tensor_si
 __all__ = [
     "DEFAULT_MAX_HANDS",
     "GYMNASIUM_NAME",
+    "MAX_BACKSTOP",
     "MAX_REDEALS",
     "PICKED_BLOCK",
     "check_action_space",
@@ -48,6 +49,8 @@ __all__ = [
 
 DEFAULT_MAX_HANDS: Final = 50
 """The hand limit of a whole-game episode whose rules set no ``max_hands`` (a game must end)."""
+MAX_BACKSTOP: Final = 1_000_000_000
+"""The largest backstop (hands) an episode takes: beyond it, None (no backstop) says the same."""
 MAX_REDEALS: Final = 3
 """Redeals offered in a row before a hand must be played (a game must end)."""
 
@@ -69,17 +72,18 @@ def check_whole_game(whole_game: object) -> bool:
     return whole_game
 
 
-def check_backstop(backstop: object) -> int | None:
+def check_backstop(backstop: object, name: str = "backstop") -> int | None:
     """``backstop`` (the most hands of a whole-game episode before it is truncated) as an int of at least 1,
     or None for no backstop; anything else refused by name."""
     if backstop is None:
         return None
     number = integer_or_none(backstop)
     if number is None:
-        raise ArgumentTypeError(f"backstop must be a number of hands or None, not {describe(backstop)}",
-                                parameter="backstop")
-    if number < 1:
-        raise RulesError(f"backstop must be at least 1 hand (or None for no backstop), not {describe(backstop)}")
+        raise ArgumentTypeError(f"{name} must be a number of hands or None, not {describe(backstop)}",
+                                parameter=name)
+    if not 1 <= number <= MAX_BACKSTOP:
+        raise RulesError(f"{name} must be from 1 to {MAX_BACKSTOP:,} hands (or None for no backstop), "
+                         f"not {describe(backstop)}")
     return number
 
 

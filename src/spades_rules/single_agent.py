@@ -116,9 +116,8 @@ def observation_box(rules: Rules, picks: bool, *, hands: int | None = 1) -> spac
     if type(picks) is not bool:
         raise ArgumentTypeError(f"observation_box(picks=...) must be True or False, not {describe(picks)}",
                                 parameter="picks")
-    if hands is not None and (integer_or_none(hands) is None or hands < 1):
-        raise ArgumentTypeError(f"observation_box(hands=...) must be a number of hands or None, not {describe(hands)}",
-                                parameter="hands")
+    if hands is not None:
+        hands = check_backstop(hands, "observation_box(hands=...)")
     low, high = observation_bounds(rules, hands, picks)
     return spaces.Box(low=np.array(low, np.float32), high=np.array(high, np.float32), dtype=np.float32)
 

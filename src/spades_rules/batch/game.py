@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 import numpy as np
 
 from spades_rules._checks import check_seat, never_raising_text
+from spades_rules._episodes import check_backstop
 from spades_rules._messages import describe
 from spades_rules.batch._compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
 from spades_rules.batch._deal import new_games, start_hands
@@ -159,11 +160,7 @@ class BatchGame:
         """The batch's tables, arrays and random streams (the arguments that need no more than a type)."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise ArgumentTypeError(f"seed must be an integer or None, not {describe(seed)}", parameter="seed")
-        if backstop is not None and (type(backstop) is not int and not isinstance(backstop, np.integer)):
-            raise ArgumentTypeError(f"backstop must be a number of hands or None, not {describe(backstop)}",
-                                    parameter="backstop")
-        if backstop is not None and backstop < 1:
-            raise RulesError(f"backstop must be at least 1 hand (or None for no backstop), not {describe(backstop)}")
+        backstop = check_backstop(backstop)
         if type(final_observations) is not bool:
             raise ArgumentTypeError(f"final_observations must be True or False, not {describe(final_observations)}",
                                     parameter="final_observations")
