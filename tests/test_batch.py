@@ -517,3 +517,43 @@ def test_scoring_agrees_with_the_engines_end_of_hand(rules: Rules) -> None:
             assert ends and wins == mooned[hand]
         elif rules.max_hands is None:
             assert (bool(over[hand]), None if winner[hand] < 0 else int(winner[hand])) == (ends, wins)
+
+
+# ------------------------------------------------------------------------------------------------ seeds and sizes
+@pytest.mark.parametrize("seed", [-1, -5, np.int64(-5), np.int32(7), 2**70, -(2**70)])
+def test_any_integer_seeds_a_batch(seed: int) -> None:
+    """Negative and NumPy integers seed a batch as the scalar library takes them; the same seed repeats."""
+    first = BatchGame(Rules.standard(), 4, seed=seed)
+    again = BatchGame(Rules.standard(), 4, seed=seed)
+    assert (first.deck == again.deck).all()
+    assert (first.random_actions() == again.random_actions()).all()
+
+
+def test_a_negative_seed_is_not_its_absolute_value() -> None:
+    assert not (BatchGame(Rules.standard(), 8, seed=-5).deck == BatchGame(Rules.standard(), 8, seed=5).deck).all()
+
+
+def test_a_batch_too_large_is_refused_before_it_is_built() -> None:
+    from spades_rules.batch.game import _MAX_ROWS
+
+    with pytest.raises(RulesError, match="between 1 and"):
+        BatchGame(Rules.standard(), _MAX_ROWS + 1)
+
+
+def test_running_out_of_memory_is_a_library_error() -> None:
+    """Under a 1 GiB address-space limit the largest batch cannot be built: a RulesError, not a bare MemoryError."""
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from spades_rules import Rules\n"
+        "from spades_rules.batch import BatchGame\n"
+        "from spades_rules.batch.game import _MAX_ROWS\n"
+        "from spades_rules.errors import RulesError\n"
+        "try:\n"
+        "    BatchGame(Rules.standard(), _MAX_ROWS)\n"
+        "except RulesError as error:\n"
+        "    assert 'not enough memory' in str(error), error\n"
+        "else:\n"
+        "    sys.exit('built')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=300)

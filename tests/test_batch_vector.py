@@ -186,3 +186,11 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
 def test_the_batch_alone_reports_what_the_env_wraps() -> None:
     games = BatchGame(Rules.standard(), 2, seed=1, episode="game")
     assert games.picked.shape == (2, 52) and not games.picked.any()
+
+
+
+
+def test_negative_seeds_seed_the_environment() -> None:
+    first, second = BatchVectorEnv("standard", 3, seed=-1), BatchVectorEnv("standard", 3, seed=-1)
+    assert np.array_equal(first.reset()[0], second.reset()[0])
+    assert np.array_equal(first.reset(seed=-7)[0], second.reset(seed=np.int64(-7))[0])

@@ -189,7 +189,8 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Arr
     if one is not None:  # every row's bidder is the same seat: its side's row and the others'
         mine_row = scores[t.side_of[one]]
         others_rows = np.delete(scores, t.side_of[one], axis=0)
-        return (others_rows.max(axis=0) - mine_row) >= deficit
+        trailing: Array = (others_rows.max(axis=0) - mine_row) >= deficit
+        return trailing
     side = t.side_of[seat].astype(np.intp)
     at = np.arange(len(seat))
     mine = scores[side, at]

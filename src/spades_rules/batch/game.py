@@ -54,8 +54,27 @@ if TYPE_CHECKING:
 
 __all__ = ["BatchGame"]
 
-_MAX_ROWS: Final = 1 << 24
-"""The most games one batch holds (16,777,216: about 2 GB of state)."""
+_MAX_ROWS: Final = 1 << 22
+"""The most games one batch holds (4,194,304): the four-seat game's state is 130 bytes a game and its
+record 121, and a batch peaks at about 270 bytes a game while it is built and 520 while it steps (1.1 and
+2.2 GB at this size; the observation tensor, 4 KB a game, comes on top)."""
+_NEGATIVE_SEED: Final = (0x6E6567,)
+"""The spawn key that tells a negative seed's stream from the stream of the same seed's absolute value."""
+
+
+def _seed_sequence(seed: int | None) -> np.random.SeedSequence:
+    """The random streams' root for any integer seed (NumPy takes only non-negative ones)."""
+    if seed is None:
+        return np.random.SeedSequence()
+    number = int(seed)
+    if number >= 0:
+        return np.random.SeedSequence(number)
+    return np.random.SeedSequence(-number, spawn_key=_NEGATIVE_SEED)
+
+
+def _out_of_memory(n: int) -> RulesError:
+    return RulesError(f"not enough memory for a batch of {n:,} games (a batch peaks at about 270 bytes a game"
+                      " while it is built and 520 while it steps, with the record): make it smaller")
 
 _SELECT8: Final = np.zeros(256 * 8, dtype=np.uint64)
 """``_SELECT8[byte * 8 + r]``: the position of the ``r``-th set bit of ``byte`` (see :func:`_random_set_bits`)."""
@@ -152,8 +171,11 @@ class BatchGame:
             raise RulesError(f"episode must be 'hand' or 'game', not {describe(episode)}")
         if type(record) is not bool:
             raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
-        self._build(rules, n, seed, episode, record, backstop, final_observations)
-        self.reset()
+        try:
+            self._build(rules, n, seed, episode, record, backstop, final_observations)
+            self.reset()
+        except MemoryError:
+            raise _out_of_memory(n) from None
 
     def _build(self, rules: Rules, n: int, seed: int | None, episode: Episode, record: bool,
                backstop: int | None, final_observations: bool) -> None:
@@ -165,7 +187,7 @@ class BatchGame:
             raise ArgumentTypeError(f"final_observations must be True or False, not {describe(final_observations)}",
                                     parameter="final_observations")
         tables = compile_rules(rules)
-        deals, actions = np.random.SeedSequence(seed).spawn(2)
+        deals, actions = _seed_sequence(seed).spawn(2)
         self._core = Core(tables, n, episode, record, np.random.default_rng(deals),
                           None if backstop is None else int(backstop))
         self._actions_rng = np.random.default_rng(actions)
@@ -216,9 +238,12 @@ class BatchGame:
         if type(record) is not bool:
             raise ArgumentTypeError(f"record must be True or False, not {describe(record)}", parameter="record")
         games = cls.__new__(cls)
-        games._build(found[0].rules, len(found), seed, episode, record, backstop, final_observations)
-        check_states(games._core, found, "BatchGame.from_states")
-        load_states(games._core, ALL, found)
+        try:
+            games._build(found[0].rules, len(found), seed, episode, record, backstop, final_observations)
+            check_states(games._core, found, "BatchGame.from_states")
+            load_states(games._core, ALL, found)
+        except MemoryError:
+            raise _out_of_memory(len(found)) from None
         games._core.relock()
         return games
 
@@ -629,7 +654,11 @@ class BatchGame:
                 raise SeatError(f"seat must hold seats 0-{players - 1}, not {int(seats.min())}-{int(seats.max())}",
                                 seat=seat, players=players)
             seats = seats.astype(np.intp)
-        return observation_rows(core, seats)
+        try:
+            return observation_rows(core, seats)
+        except MemoryError:
+            raise RulesError(f"not enough memory for the observation tensor of {core.n:,} games"
+                             f" ({4 * self._tables.obs_size:,} bytes a game)") from None
 
     def game_state(self, row: int) -> GameState:
         """Row ``row`` as the scalar :class:`~spades_rules.state.GameState` the same actions reach (built from
