@@ -10,9 +10,9 @@ from importlib.util import find_spec
 
 collect_ignore: list[str] = []
 if find_spec("pyspiel") is None or find_spec("numpy") is None:
-    collect_ignore += ["src/spades_rules/openspiel.py", "src/spades_rules/openspiel_bots.py"]
+    collect_ignore += ["src/spades_rules/openspiel"]
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
-    collect_ignore += ["src/spades_rules/pettingzoo.py", "src/spades_rules/single_agent.py"]
+    collect_ignore += ["src/spades_rules/pettingzoo"]
 if find_spec("numpy") is None:  # the batch engine (extra batch)
     collect_ignore += ["src/spades_rules/batch", "tests/_batch_differential.py"]
 elif find_spec("gymnasium") is None:

@@ -1,6 +1,6 @@
 """Train sb3-contrib's MaskablePPO on one seat of Spades against the library's heuristic bots.
 
-The environment is ``spades_rules.single_agent.single_agent_env``: the agent plays seat 0, HeuristicBot
+The environment is ``spades_rules.pettingzoo.single_agent.single_agent_env``: the agent plays seat 0, HeuristicBot
 plays its partner and both opponents, an episode is one hand and the reward is the agent's side's points
 for it. Actions are the compact action space (81 codes); ``env.action_masks()`` gives MaskablePPO the
 legal ones. The script scores a masked random agent and then the trained policy on the same evaluation
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from spades_rules.single_agent import single_agent_env
+from spades_rules.pettingzoo.single_agent import single_agent_env
 
 
 def evaluate(policy: Any, hands: int, seed: int) -> float:

@@ -330,7 +330,7 @@ def samples() -> dict[str, Any]:
 
 
 def _visitor() -> Any:
-    from spades_rules.walk import GameVisitor
+    from spades_rules.records.walk import GameVisitor
 
     return GameVisitor()
 
@@ -338,11 +338,11 @@ def _visitor() -> Any:
 def sample_instances() -> dict[type, Any]:
     """One valid instance of each public class: the walk calls their methods and properties, and the value
     tests pickle and copy them (a public class without one fails ``test_every_public_class_has_a_sample``)."""
-    from spades_rules.bid_formats import BID_FORMATS
+    from spades_rules.records.walk import GameVisitor
+    from spades_rules.rules.bid_formats import BID_FORMATS
     from spades_rules.simulation import Match, Tally, run_match
-    from spades_rules.terminal import CardStyle
+    from spades_rules.terminal.styles import CardStyle
     from spades_rules.views import DrawTurn, ExchangeView
-    from spades_rules.walk import GameVisitor
 
     rules = Rules.standard().evolve(max_hands=1)
     playing = _playing()
@@ -403,7 +403,7 @@ def _adapter_instances() -> dict[type, Any]:
         found[openspiel.SpadesState] = game.new_initial_state()
         found[openspiel.SpadesObserver] = game.make_py_observer()
     try:
-        from spades_rules import openspiel_bots
+        from spades_rules.openspiel import bots as openspiel_bots
     except ImportError:
         pass
     else:
@@ -415,7 +415,7 @@ def _adapter_instances() -> dict[type, Any]:
     else:
         found[pettingzoo.raw_env] = pettingzoo.raw_env("standard")
     try:
-        from spades_rules import single_agent
+        from spades_rules.pettingzoo import single_agent
     except ImportError:
         pass
     else:
@@ -437,7 +437,7 @@ def _adapter_instances() -> dict[type, Any]:
 
 NOT_VALUES: dict[str, str] = {
     "spades_rules.bots.Bot": "a protocol: anything with a choose method",
-    "spades_rules.play.Session": "a terminal session holding the input and output streams, not a value",
+    "spades_rules.terminal.game.Session": "a terminal session holding the input and output streams, not a value",
 }
 """Public classes with no sample instance, and why."""
 
@@ -743,7 +743,7 @@ NOT_WALKED: dict[str, str] = {
     "spades_rules.strategies.play_randomly": "plays on until the game ends: with the sample's game to 500 and "
     "max_actions=None that is documented to take practically for ever",
     # not done yet: these still let untyped errors out
-    "spades_rules.walk.walk": "LEFT: steps are not checked (a non-iterable is a TypeError)",
+    "spades_rules.records.walk.walk": "LEFT: steps are not checked (a non-iterable is a TypeError)",
     "spades_rules.simulation.Match.play_batch": "LEFT: a worker's entry point; start and stop are not checked",
     "spades_rules.simulation.Tally.add": "LEFT: a summary out of order is a RuntimeError",
 }

@@ -23,7 +23,7 @@ from spades_rules import (
     legal_actions,
     new_game,
 )
-from spades_rules._resume import resume_hand
+from spades_rules._core.resume import resume_hand
 
 
 def _forge(card: Card) -> Card:

@@ -34,7 +34,7 @@ from spades_rules import (
     new_game,
     parse_cards,
 )
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 
 Build = Callable[[], GameState]
 
@@ -513,4 +513,4 @@ def test_no_error_message_formats_a_value_with_repr() -> None:
                         found.append(f"{path.name}:{node.lineno}")
                     if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") == "repr":
                         found.append(f"{path.name}:{node.lineno}")
-    assert not found, f"use describe (spades_rules._messages) in messages: {found}"
+    assert not found, f"use describe (spades_rules._core.messages) in messages: {found}"

@@ -38,7 +38,7 @@ from spades_rules import (
     score_hand,
     to_dict,
 )
-from spades_rules._episodes import hand_bound
+from spades_rules._core.episodes import hand_bound
 from spades_rules.codec import EXCHANGE_BASE
 
 STANDARD = Rules.standard()

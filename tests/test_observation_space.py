@@ -1,7 +1,7 @@
 """One observation space for one tensor: the batch's vector environment, the single-agent environment,
-PettingZoo and OpenSpiel give the same :func:`~spades_rules.tensor.observation_tensor` (with the compact
+PettingZoo and OpenSpiel give the same :func:`~spades_rules.views.tensor.observation_tensor` (with the compact
 space's ``picked`` block under rules with an exchange), and every tensor each of them produces lies in the
-one ``Box`` of :func:`~spades_rules.single_agent.observation_box`, with true (finite) bounds."""
+one ``Box`` of :func:`~spades_rules.pettingzoo.single_agent.observation_box`, with true (finite) bounds."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
-single_agent = pytest.importorskip("spades_rules.single_agent")
+single_agent = pytest.importorskip("spades_rules.pettingzoo.single_agent")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from spades_rules import Rules  # noqa: E402

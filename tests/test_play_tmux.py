@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from spades_rules import Play
-from spades_rules.play import load_session
+from spades_rules.terminal.game import load_session
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

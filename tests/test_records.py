@@ -535,7 +535,7 @@ def test_records_load_and_dump_without_rebuilding_the_history(monkeypatch: pytes
     """Loading, dumping and replaying a record is linear in its size: no step rebuilds the tuple of the game's
     past actions or finished hands (a redeal or a finished hand used to copy the whole history, and 64,000
     redeals took 37.6 s to load). Counted, not timed: the tuples are built as often for 3 hands as for 30."""
-    from spades_rules._chain import Chain
+    from spades_rules._core.chain import Chain
 
     built: list[int] = []
     items = Chain.__dict__["items"].fget

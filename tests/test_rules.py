@@ -571,8 +571,8 @@ def test_unpickling_checks_the_rules_again() -> None:
 def test_every_bid_format_has_one_entry_in_the_table() -> None:
     from typing import get_args
 
-    from spades_rules.bid_formats import BID_FORMATS
     from spades_rules.rules import Bidding
+    from spades_rules.rules.bid_formats import BID_FORMATS
 
     assert tuple(BID_FORMATS) == get_args(Bidding)
     assert all(fmt.name == name for name, fmt in BID_FORMATS.items())

@@ -13,7 +13,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
-single_agent = pytest.importorskip("spades_rules.single_agent")
+single_agent = pytest.importorskip("spades_rules.pettingzoo.single_agent")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from spades_rules import (  # noqa: E402

@@ -207,7 +207,7 @@ def test_bad_arguments() -> None:
 
 def test_importing_the_library_pulls_in_no_ecosystem() -> None:
     code = (
-        "import sys, spades_rules, spades_rules.tensor\n"
+        "import sys, spades_rules, spades_rules.views.tensor\n"
         "heavy = sorted(name for name in ('numpy', 'pyspiel', 'pettingzoo', 'gymnasium') if name in sys.modules)\n"
         "print(','.join(heavy))\n"
     )

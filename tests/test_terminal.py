@@ -11,7 +11,7 @@ import pytest
 import spades_rules
 from spades_rules import Suit, parse_cards
 from spades_rules.cli import _parser, main
-from spades_rules.terminal import CardStyle, card_style
+from spades_rules.terminal.styles import CardStyle, card_style
 
 
 class _Tty(io.StringIO):

@@ -859,7 +859,7 @@ def _consumers(view: Observation) -> dict[str, Callable[[], object]]:
     """Everything that reads a view: the tensor, the picture, the text, the dict form, the bots, sampling."""
     from spades_rules import svg
     from spades_rules.bots import HeuristicBot, RandomBot
-    from spades_rules.tensor import observation_tensor
+    from spades_rules.views.tensor import observation_tensor
 
     return {
         "observation_tensor": lambda: observation_tensor(view),

@@ -51,17 +51,17 @@ from spades_rules.errors import (
     SeatError,
     SpadesError,
 )
-from spades_rules.moves import apply_from_seat
 from spades_rules.records import dumps, format_action, from_dict, loads, replay, to_dict
 from spades_rules.rules import Rules
-from spades_rules.scoresheet import ScoreSheet
+from spades_rules.rules.tables import CompiledTables
 from spades_rules.scoring import HandScore, SideScore, score_hand
+from spades_rules.scoring.sheet import ScoreSheet
+from spades_rules.seat_moves import apply_from_seat
 from spades_rules.state import GameState, HandState, Phase, Trick
-from spades_rules.tables import CompiledTables
-from spades_rules.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
 from spades_rules.views.observation import Observation, observe
 from spades_rules.views.parts import DrawTurn, ExchangeView
 from spades_rules.views.sampling import sample_deal
+from spades_rules.views.tensor import observation_tensor, observation_tensor_layout, observation_tensor_size
 
 __version__ = "0.1.0"
 

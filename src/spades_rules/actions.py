@@ -42,7 +42,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from spades_rules._checks import (
+from spades_rules._core.checks import (
     MAX_SEATS,
     check_dealer,
     check_seat,
@@ -52,7 +52,7 @@ from spades_rules._checks import (
     random_source,
     read_items,
 )
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 from spades_rules.cards import Card, format_cards, parse_cards
 from spades_rules.errors import (
     ArgumentTypeError,
@@ -433,7 +433,7 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
     own actions are read: a chance action (a ``deal``: only the table deals) and an action of another seat
     raise :class:`~spades_rules.errors.RecordError` saying which (``where`` is ``"action.type"`` or
     ``"action.seat"``). Whether the action is legal now is for
-    :func:`~spades_rules.moves.apply_from_seat` (or :func:`~spades_rules.engine.apply`) to say.
+    :func:`~spades_rules.seat_moves.apply_from_seat` (or :func:`~spades_rules.engine.apply`) to say.
 
     >>> action_from_dict({"type": "bid", "seat": 2, "tricks": 0, "blind": True})
     Bid(seat=2, tricks=0, blind=True)

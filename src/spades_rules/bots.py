@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
-from spades_rules._checks import not_a_state, random_source, read_items
-from spades_rules._messages import describe
-from spades_rules._playouts import hand_value, play_out, points_value
+from spades_rules._core.checks import not_a_state, random_source, read_items
+from spades_rules._core.messages import describe
+from spades_rules._core.playouts import hand_value, play_out, points_value
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game

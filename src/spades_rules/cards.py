@@ -25,8 +25,8 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final, Self, cast
 
-from spades_rules._checks import integer_or_none, never_raising_text, read_items
-from spades_rules._messages import describe
+from spades_rules._core.checks import integer_or_none, never_raising_text, read_items
+from spades_rules._core.messages import describe
 from spades_rules.errors import CardParseError
 
 __all__ = [

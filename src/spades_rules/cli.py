@@ -8,14 +8,14 @@
 - ``spades-rules replay FILE [--game N]``: print a recorded game (a JSON record, a text record, or game
   ``N`` of a file of one JSON record a line, as ``match --records`` writes).
 - ``spades-rules play [--rules NAME] [--seat N] [--seed S] [--save FILE] [--resume FILE]``: play one seat
-  against the built-in bots in the terminal (see :mod:`spades_rules.play`).
+  against the built-in bots in the terminal (see :mod:`spades_rules.terminal.game`).
 - ``spades-rules --version``: the version.
 - ``spades-rules match --bots heuristic,random --games N ...``: many games between bots on every core,
   with statistics (see :mod:`spades_rules.simulation.cli`).
 
 Cards print as letters (``KH``) unless the output is a terminal: there ``--suits auto`` and ``--color auto``
 (the defaults) print suit symbols and red hearts and diamonds (``NO_COLOR`` turns colour off); see
-:mod:`spades_rules.terminal`.
+:mod:`spades_rules.terminal.styles`.
 
 Errors in the input (an unknown preset or option, a bad score sheet, a broken record) print a message
 on standard error and exit with status 2.
@@ -29,20 +29,20 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from spades_rules import files
-from spades_rules._checks import check_seat
-from spades_rules._messages import describe
+from spades_rules._core.checks import check_seat
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
-from spades_rules.names import seat_name, side_name
+from spades_rules.records import files
+from spades_rules.records.walk import GameVisitor, walk
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
+from spades_rules.seat_names import seat_name, side_name
 from spades_rules.simulation import cli as match_cli
 from spades_rules.state import GameState, Phase
-from spades_rules.terminal import COLOR_CHOICES, SUIT_CHOICES, CardStyle, card_style
-from spades_rules.walk import GameVisitor, walk
+from spades_rules.terminal.styles import COLOR_CHOICES, SUIT_CHOICES, CardStyle, card_style
 
 __all__ = ["main"]
 
@@ -86,7 +86,7 @@ def _rules_from(args: argparse.Namespace) -> Rules:
 
 
 class _Printer(GameVisitor):
-    """Prints a game as it is walked (:mod:`spades_rules.walk`): bids, tricks, hand scores and the
+    """Prints a game as it is walked (:mod:`spades_rules.records.walk`): bids, tricks, hand scores and the
     running score sheet; the same printer serves a game being played and a replayed record."""
 
     def __init__(self, rules: Rules, out: TextIO, *, style: CardStyle, quiet: bool) -> None:
@@ -198,7 +198,7 @@ def _style(args: argparse.Namespace, out: TextIO) -> CardStyle:
 
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
-    from spades_rules.play import Session, load_session
+    from spades_rules.terminal.game import Session, load_session
 
     settings: dict[str, Any] = {}
     state = None
@@ -256,7 +256,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
 def _read_record(path: str, limit: int) -> str:
     """The text of a record file (``-``: standard input), read with a bound: at most ``limit`` characters,
     so that ``/dev/zero`` or an endless pipe is refused instead of exhausting memory (a file as
-    :func:`spades_rules.files.read_text` reads it)."""
+    :func:`spades_rules.records.files.read_text` reads it)."""
     if path != "-":
         return files.read_text(path, limit)
     text = sys.stdin.read(limit + 1)

@@ -87,9 +87,9 @@ from functools import lru_cache
 from math import comb
 from typing import Final
 
-from spades_rules._checks import check_seat, integer_or_none, not_a_state, not_an_action, read_items
-from spades_rules._exchanges import exchange_size, exchange_sizes
-from spades_rules._messages import describe
+from spades_rules._core.checks import check_seat, integer_or_none, not_a_state, not_an_action, read_items
+from spades_rules._core.exchanges import exchange_size, exchange_sizes
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, PlayerAction, Redeal
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, cards_of_mask, format_cards
 from spades_rules.engine import apply, legal_actions

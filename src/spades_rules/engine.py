@@ -2,7 +2,7 @@
 
 Every transition happens here. :func:`apply` is pure: it returns a new state and never changes the one
 given; anything not in :func:`legal_actions` raises :class:`~spades_rules.errors.IllegalActionError` with a
-reason. (:mod:`spades_rules._resume`, the engine's second room, builds the state a hand's actions reach
+reason. (:mod:`spades_rules._core.resume`, the engine's second room, builds the state a hand's actions reach
 directly, for sampling.)
 
 Decision points, one per phase and in the order of a hand, which is also the order of the functions
@@ -15,8 +15,8 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
   (no-bid, mirror) fix the bids at the deal and skip it.
 - Redeal (``_apply_redeal``, ``_may_redeal``): a seat whose hand meets ``redeal_on`` may call it before
   the first bid.
-- Bids (``_apply_bid``): :mod:`spades_rules._bidding` says what each seat may bid.
-- Exchange (``_exchanges``, ``_apply_exchange``): after the bids, each nil bidder
+- Bids (``_apply_bid``): :mod:`spades_rules._core.bidding` says what each seat may bid.
+- Exchange (``_core.exchanges``, ``_apply_exchange``): after the bids, each nil bidder
   with a non-nil partner passes ``blind_nil_exchange`` cards after a blind nil, ``nil_exchange`` after a
   plain nil, then the partner returns as many.
 - First lead (``_begin_play``, ``_first_lead_club``): the dealer's left, or the holder of the lowest club
@@ -27,7 +27,7 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
 - End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
-  (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoresheet.ScoreSheet`;
+  (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoring.sheet.ScoreSheet`;
   the dealer passes left.
 
 :func:`apply` checks, in this order and the same way for every action: that it is an action (one
@@ -36,9 +36,9 @@ turn (a redeal is called out of turn), then the phase's own rule. Every state wi
 from the one before by ``_next_state(state, phase, hand, action)`` (same rules and game record, one more
 action), every hand by ``_hand_state`` (``_hand_before_play`` before the first lead), and the game record
 once a hand by ``_Match.changed``. The speed tricks are listed, one sentence each, under "speed" below. The
-play cache lives beside the interned plays in :mod:`spades_rules._plays`, the wording of the longer
-refusals in :mod:`spades_rules._refusals`, and the internal entries that rebuild a state mid-hand (for
-sampling) in :mod:`spades_rules._resume`.
+play cache lives beside the interned plays in :mod:`spades_rules._core.plays`, the wording of the longer
+refusals in :mod:`spades_rules._core.refusals`, and the internal entries that rebuild a state mid-hand (for
+sampling) in :mod:`spades_rules._core.resume`.
 
 >>> from spades_rules import Rules, Deal, Bid
 >>> state = new_game(Rules.standard())
@@ -59,14 +59,14 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from spades_rules._bidding import bid_order, bid_rule, check_bid, fixed_bids
-from spades_rules._chain import Chain
-from spades_rules._checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
-from spades_rules._deck import LONG_SUIT
-from spades_rules._exchanges import exchange_size, exchanges_due
-from spades_rules._fields import MAX_NUMBER
-from spades_rules._plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
-from spades_rules._refusals import misplaced, refuse_deal, refuse_forged, refuse_play
+from spades_rules._core.bidding import bid_order, bid_rule, check_bid, fixed_bids
+from spades_rules._core.chain import Chain
+from spades_rules._core.checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
+from spades_rules._core.deck import LONG_SUIT
+from spades_rules._core.exchanges import exchange_size, exchanges_due
+from spades_rules._core.fields import MAX_NUMBER
+from spades_rules._core.plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
+from spades_rules._core.refusals import misplaced, refuse_deal, refuse_forged, refuse_play
 from spades_rules.actions import (
     Action,
     Bid,
@@ -80,6 +80,7 @@ from spades_rules.actions import (
 from spades_rules.cards import ALL_CARDS, Card, Suit, cards_of_mask, format_cards, mask_of
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
+from spades_rules.rules.tables import CompiledTables
 from spades_rules.scoring import _check_start, _close_hand
 from spades_rules.state import (
     GameState,
@@ -95,7 +96,6 @@ from spades_rules.state import (
     _setup,
     _trick,
 )
-from spades_rules.tables import CompiledTables
 
 __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 
@@ -106,16 +106,16 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   storage class and switch it to the frozen class, skipping the attrs ``__init__``'s generic per-field
 #   ``object.__setattr__`` (see "fast constructors" in ``state.py``).
 # - A hand's actions are a chain of pairs (``state._Trail``), so an action adds one pair, not a tuple copy;
-#   the game's past actions and finished hands are chains too (``_chain.Chain``), so a finished hand or a
+#   the game's past actions and finished hands are chains too (``_core.chain.Chain``), so a finished hand or a
 #   redeal appends to them without copying the game's history (loading a record is linear in its size).
 # - The phases and the spade suit are module constants: ``Phase.PLAY`` goes through the enum metaclass,
 #   several times the cost of reading a module global.
-# - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.tables.CompiledTables`):
+# - The rules are compiled once into bit masks and per-card tuples (:class:`~spades_rules.rules.tables.CompiledTables`):
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
-# - The legal plays are tuples of interned plays cached per seat and mask (``_plays.PLAYS_OF_MASK``, looked up
-#   inline in ``legal_actions`` before calling ``_plays.plays_of``): following suit is one dictionary lookup.
-# - The bid rules are cached per rules on what changes them (``_bidding.bid_rule``), the bid orders per
-#   table size and dealer (``_bidding.bid_order``).
+# - The legal plays are tuples of interned plays cached per seat and mask (``_core.plays.PLAYS_OF_MASK``, looked up
+#   inline in ``legal_actions`` before calling ``_core.plays.plays_of``): following suit is one dictionary lookup.
+# - The bid rules are cached per rules on what changes them (``_core.bidding.bid_rule``), the bid orders per
+#   table size and dealer (``_core.bidding.bid_order``).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _BID: Final = Phase.BID

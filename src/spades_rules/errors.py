@@ -38,7 +38,7 @@ import enum
 import pickle
 from typing import Any
 
-from spades_rules._messages import clip, describe
+from spades_rules._core.messages import clip, describe
 
 __all__ = [
     "ArgumentTypeError",
@@ -142,9 +142,9 @@ class IllegalReason(enum.Enum):
     (``first_trick_spades=False``)."""
     CHANCE_ACTION = "chance_action"
     """A chance action (a :class:`~spades_rules.actions.Deal`) sent by a seat: only the table deals
-    (:func:`~spades_rules.moves.apply_from_seat`)."""
+    (:func:`~spades_rules.seat_moves.apply_from_seat`)."""
     WRONG_SEAT = "wrong_seat"
-    """An action of another seat than the one that sent it (:func:`~spades_rules.moves.apply_from_seat`)."""
+    """An action of another seat than the one that sent it (:func:`~spades_rules.seat_moves.apply_from_seat`)."""
 
 
 class IllegalActionError(SpadesError):
@@ -180,7 +180,7 @@ class RecordError(SpadesError):
 class ScoreSheetError(SpadesError):
     """A score sheet :func:`~spades_rules.scoring.score_hand` cannot score: wrong lengths, impossible numbers,
     tricks that do not add up to the hand. :attr:`where` says where a saved sheet
-    (:meth:`ScoreSheet.from_dict <spades_rules.scoresheet.ScoreSheet.from_dict>`) went wrong (``"hands[2].tricks"``),
+    (:meth:`ScoreSheet.from_dict <spades_rules.scoring.sheet.ScoreSheet.from_dict>`) went wrong (``"hands[2].tricks"``),
     and is empty otherwise."""
 
     where: str

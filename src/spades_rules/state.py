@@ -1,7 +1,7 @@
 """Game and hand states: plain immutable values, no logic beyond derived properties.
 
 Only the engine builds states: :mod:`spades_rules.engine` makes every transition, and its second room
-:mod:`spades_rules._resume` builds directly the state a hand's actions reach (for sampling), both with the
+:mod:`spades_rules._core.resume` builds directly the state a hand's actions reach (for sampling), both with the
 fast constructors at the end of this module. A :class:`GameState` is the whole game (rules,
 scores, finished hands, the hand in progress); a :class:`HandState` is one hand. Both are frozen,
 slotted attrs classes: equal states compare and hash equal, ``copy.copy``/``copy.deepcopy`` return the
@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
-from spades_rules._chain import Chain
-from spades_rules._checks import check_seat, never_raising_text
-from spades_rules._messages import describe
+from spades_rules._core.chain import Chain
+from spades_rules._core.checks import check_seat, never_raising_text
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange
 from spades_rules.cards import Card, cards_of_mask, format_cards
 from spades_rules.errors import ArgumentTypeError, SeatError
@@ -292,7 +292,7 @@ class HandState:
 @attrs.frozen(cache_hash=True)
 class _Match:
     """The parts of a game that change once per hand: dealer, scores, bags, results, winner, history. The
-    results and the past actions are chains (``_chain.Chain``): a hand or a redeal appends to them without
+    results and the past actions are chains (``_core.chain.Chain``): a hand or a redeal appends to them without
     copying the game's history."""
 
     dealer: int
@@ -478,7 +478,7 @@ def _without_record(state: GameState, error: Exception) -> str:
 # generic ``object.__setattr__``; instead, the engine allocates the class's plain storage (``_plain_storage``:
 # a subclass with the same slots whose attribute stores are plain) without calling any ``__init__``, fills
 # it with ordinary attribute stores (the fastest kind) and then switches the object's class to the frozen
-# one. The result is the very value ``__init__`` would build. Only the engine (with its ``_resume`` module)
+# one. The result is the very value ``__init__`` would build. Only the engine (with its ``_core.resume`` module)
 # calls these, besides ``_Setup.changed`` and ``HandState.current_trick`` here;
 # ``tests/repo/test_code_shape.py`` checks that each stores every field of its class.
 _new: Callable[[type], Any] = object.__new__

@@ -68,16 +68,16 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
         'pip install hypothesis (from a checkout: pip install -e ".[testing]")'
     ) from _error
 
-from spades_rules._checks import integer_or_none, not_a_state, random_source, read_items
-from spades_rules._deck import deck_cards, deck_shares, default_removed, promoted_cards
-from spades_rules._exchanges import exchange_size
-from spades_rules._messages import describe
+from spades_rules._core.checks import integer_or_none, not_a_state, random_source, read_items
+from spades_rules._core.deck import deck_cards, deck_shares, default_removed, promoted_cards
+from spades_rules._core.exchanges import exchange_size
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
-from spades_rules.bid_formats import BID_FORMATS
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
 from spades_rules.rules import Rules
+from spades_rules.rules.bid_formats import BID_FORMATS
 from spades_rules.state import GameState, Phase
 
 __all__ = [

@@ -33,12 +33,12 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
-from spades_rules._checks import check_seat, not_a_state, read_items
-from spades_rules._messages import describe
+from spades_rules._core.checks import check_seat, not_a_state, read_items
+from spades_rules._core.messages import describe
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.errors import ArgumentTypeError, SpadesError
-from spades_rules.names import seat_names, side_name
 from spades_rules.rules import Rules
+from spades_rules.seat_names import seat_names, side_name
 from spades_rules.state import GameState, Phase, Trick
 from spades_rules.views import Observation, observe
 from spades_rules.views.render import check_view

@@ -18,20 +18,20 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
          "_actions_of_trail"}
     ),
     ("engine", "scoring"): frozenset({"_check_start", "_close_hand"}),
-    ("_resume", "state"): frozenset({
+    ("_core.resume", "state"): frozenset({
         "_Match", "_Trail", "_game_state", "_hand_state", "_hand_before_play", "_setup", "_actions_of_trail",
     }),
-    ("scoresheet", "scoring"): frozenset({
+    ("scoring.sheet", "scoring"): frozenset({
         "_SheetBid", "_check_bags", "_check_sheet", "_checked_dict", "_checked_list", "_close_hand", "_game_end",
         "_per_seat_or_side",
     }),
     ("views.observation", "state"): frozenset({"_plain_storage"}),
     ("batch._rebuild", "scoring"): frozenset({"_close_hand"}),
     ("bots", "scoring"): frozenset({"_close_hand"}),
-    ("play", "files"): frozenset({"_check_writable"}),
-    ("_fields", "cards"): frozenset({"_CARD_IDS"}),
+    ("terminal.game", "records.files"): frozenset({"_check_writable"}),
+    ("_core.fields", "cards"): frozenset({"_CARD_IDS"}),
     ("views._shape", "cards"): frozenset({"_CARD_IDS"}),
-    ("_episodes", "codec"): frozenset({"_mask_refusal"}),
+    ("_core.episodes", "codec"): frozenset({"_mask_refusal"}),
     ("simulation.match", "bots"): frozenset({"_with_backstop"}),
 }
 """(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
@@ -68,7 +68,7 @@ def _modules() -> list[Path]:
 
 def test_the_source_tree_is_found() -> None:
     names = {_module_name(path) for path in _modules()}
-    assert {"engine", "state", "cards", "rules", "tables"} <= names
+    assert {"engine", "state", "cards", "rules.__init__", "rules.tables", "_core.bidding"} <= names
 
 
 @pytest.mark.parametrize("path", _modules(), ids=_module_name)
@@ -104,30 +104,32 @@ def test_every_allowed_exception_is_still_used() -> None:
 
 # ---------------------------------------------------------------------------------------- layers
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_messages",),
+    ("_core.__init__", "terminal.__init__"),
+    ("_core.messages",),
     ("errors",),
-    ("_checks",),
+    ("_core.checks",),
     ("cards",),
-    ("_deck",),
-    ("tables", "_fields", "bid_formats", "_chain", "_bid_values"),
-    ("_validation",),
-    ("rules",),
+    ("_core.deck",),
+    ("rules.tables", "_core.fields", "rules.bid_formats", "_core.chain", "_core.bid_values"),
+    ("_core.validation",),
+    ("rules.__init__",),
     ("actions",),
-    ("state", "_plays"),
-    ("_bidding", "_exchanges"),
-    ("scoring", "_refusals"),
-    ("scoresheet",),
+    ("state", "_core.plays"),
+    ("_core.bidding", "_core.exchanges"),
+    ("scoring.__init__", "_core.refusals"),
+    ("scoring.sheet",),
     ("engine",),
-    ("_resume", "walk", "codec"),
+    ("_core.resume", "records.walk", "codec"),
     ("views.parts",),
     ("views._shape",),
     ("views.render",),
-    ("views.observation", "records"),
+    ("views.observation", "records.__init__"),
     ("views.sampling",),
     ("views.__init__",),
-    ("_playouts",),
-    ("tensor", "names", "terminal", "bots", "strategies", "simulation.errors", "moves", "files"),
-    ("_episodes",),
+    ("_core.playouts",),
+    ("views.tensor", "seat_names", "terminal.styles", "bots", "strategies", "simulation.errors", "seat_moves",
+     "records.files"),
+    ("_core.episodes",),
     ("batch._arrays",),
     ("batch._compile",),
     ("batch._lockstep", "batch._score"),
@@ -138,8 +140,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("batch.vector",),
     ("batch.__init__",),
     ("svg",),
-    ("single_agent", "openspiel_bots"),
-    ("play", "simulation.match", "openspiel", "pettingzoo"),
+    ("pettingzoo.single_agent", "openspiel.bots"),
+    ("terminal.game", "simulation.match", "openspiel.__init__", "pettingzoo.__init__"),
     ("simulation.results",),
     ("simulation.backends",),
     ("simulation.cli", "simulation.__init__"),
@@ -169,12 +171,12 @@ def _package_imports(path: Path) -> list[tuple[str, bool]]:
                 continue
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("spades_rules"):
                 module = node.module.removeprefix("spades_rules").lstrip(".")
-                if module:
-                    found.append((module, in_function))
-                else:  # from spades_rules import x: a submodule, or a name of the package itself
-                    for alias in node.names:
-                        found.append((alias.name if (SOURCE / f"{alias.name}.py").exists() else "__init__",
-                                      in_function))
+                folder = SOURCE.joinpath(*module.split(".")) if module else SOURCE
+                for alias in node.names:  # from P import x: a submodule of P, or a name of P itself
+                    if (folder / f"{alias.name}.py").exists() or (folder / alias.name / "__init__.py").exists():
+                        found.append((f"{module}.{alias.name}".lstrip("."), in_function))
+                    else:
+                        found.append((module or "__init__", in_function))
             elif isinstance(node, ast.Import):
                 found.extend((alias.name.removeprefix("spades_rules."), in_function)
                              for alias in node.names if alias.name.startswith("spades_rules."))
@@ -194,6 +196,21 @@ def _layer_of(module: str) -> int:
     return _LAYER[module]
 
 
+def _run_by_import(module: str) -> list[str]:
+    """The modules that importing ``module`` runs: the module and the ``__init__`` of each package above it
+    (importing ``rules.tables`` runs ``rules/__init__.py`` first)."""
+    parts = module.split(".")
+    return [f"{'.'.join(parts[:end])}.__init__" for end in range(1, len(parts))] + [module]
+
+
+def _inside(importer: str, module: str) -> bool:
+    """Whether ``module`` is ``importer``'s own package or a part of it (a package's ``__init__`` gathers its
+    parts; a part imports its package's ``__init__`` below it)."""
+    package = importer.removesuffix(".__init__").rpartition(".")[0] if not importer.endswith(".__init__") \
+        else importer.removesuffix(".__init__")
+    return bool(package) and (module == f"{package}.__init__" or module.startswith(f"{package}."))
+
+
 _LAYER = {module: at for at, row in enumerate(LAYERS) for module in row}
 
 
@@ -206,11 +223,11 @@ def test_imports_run_down_the_layers(path: Path) -> None:
     """No module-level import runs up (or across) the layers; inside functions only the display hooks do."""
     importer = _module_name(path)
     upward = [
-        (module, lazy) for module, lazy in _package_imports(path)
-        if _layer_of(module) >= _layer_of(importer) and module != importer
+        (run, lazy) for module, lazy in _package_imports(path) for run in _run_by_import(module)
+        if _layer_of(run) >= _layer_of(importer) and run != importer
         and not (lazy and (importer, module) in LAZY_UPWARD)
-        and not (importer == "views.__init__" and module.startswith("views."))  # a package's own parts
-        and not (importer == "simulation.__init__" and module.startswith("simulation."))
+        and not (importer.endswith(".__init__") and _inside(importer, run))  # a package gathers its own parts
+        and not (run.endswith(".__init__") and _inside(importer, run))  # a part's own package is being imported
     ]
     assert not upward, f"{importer} imports {upward} from its own layer or above (see ARCHITECTURE.md)"
 

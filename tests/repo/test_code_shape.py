@@ -25,15 +25,15 @@ from spades_rules import (
     to_dict,
 )
 from spades_rules import records as records_module
-from spades_rules._bidding import _BidRule
+from spades_rules._core.bidding import _BidRule
 from spades_rules.bots import HeuristicBot, play_game
 from spades_rules.cli import _Printer, main
+from spades_rules.records.walk import GameVisitor, walk
 from spades_rules.state import HandState, Trick, _Setup
-from spades_rules.terminal import CardStyle
+from spades_rules.terminal.styles import CardStyle
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe
-from spades_rules.walk import GameVisitor, walk
 
-SRC = Path(records_module.__file__).parent
+SRC = Path(records_module.__file__).parents[1]
 
 
 class _Events(GameVisitor):
@@ -119,13 +119,13 @@ def _functions(name: str) -> list[str]:
 
 
 def test_one_replay_and_one_draw_split() -> None:
-    assert _functions("_replay") == ["records.py"]
+    assert _functions("_replay") == ["records/__init__.py"]
     assert _functions("_popcount") == []
     users = [
         str(path.relative_to(SRC)) for path in sorted(SRC.rglob("*.py")) if "DrawDecision.split(" in path.read_text()
     ]
     assert users == [  # its doctest and 4 users
-        "_resume.py", "actions.py", "engine.py", "views/observation.py", "views/sampling.py",
+        "_core/resume.py", "actions.py", "engine.py", "views/observation.py", "views/sampling.py",
     ]
 
 
@@ -245,9 +245,9 @@ def test_bid_formats_are_read_by_their_properties_only() -> None:
 
 
 def test_the_deck_is_worked_out_in_one_place() -> None:
-    """The cards of a deck, its default removed cards and its trump promotions are in ``_deck.py`` only."""
+    """The cards of a deck, its default removed cards and its trump promotions are in ``_core/deck.py`` only."""
     for path in sorted(SRC.rglob("*.py")):
-        if path.name in ("_deck.py", "cards.py"):  # cards.py builds the 54 cards and their names
+        if str(path.relative_to(SRC)) in ("_core/deck.py", "cards.py"):  # cards.py builds the 54 cards and their names
             continue
         source = path.read_text(encoding="utf-8")
         assert "ALL_CARDS[:52]" not in source and "54 if" not in source, path

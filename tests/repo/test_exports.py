@@ -173,7 +173,7 @@ def _documented() -> dict[str, frozenset[str]]:
 # ---------------------------------------------------------------------------------------- the tests
 def test_the_modules_are_found() -> None:
     assert {"spades_rules", "spades_rules.engine", "spades_rules.views.observation"} <= set(PUBLIC)
-    assert "spades_rules._checks" in MODULES and "spades_rules._checks" not in PUBLIC
+    assert "spades_rules._core.checks" in MODULES and "spades_rules._core.checks" not in PUBLIC
     assert REFERENCE, "no API reference page (docs/api*.rst)"
 
 

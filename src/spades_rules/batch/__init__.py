@@ -17,7 +17,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
         "spades_rules.batch needs NumPy, an optional dependency: pip install 'spades_rules[batch]'"
     ) from _error
 
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 from spades_rules.batch.game import BatchGame
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The rules compiled into NumPy tables for the batch engine, derived from :attr:`Rules.tables`.
 
-Everything here is read from :class:`~spades_rules.tables.CompiledTables` (effective suits, follow masks,
+Everything here is read from :class:`~spades_rules.rules.tables.CompiledTables` (effective suits, follow masks,
 trick power, the deck, the sides) and from the :class:`~spades_rules.rules.Rules` fields at their
 decision points; nothing re-derives a rule. :func:`compile_rules` also refuses, loudly, any option the
 batch engine does not know (:data:`KNOWN_OPTIONS`), so that a new option can never be ignored silently.
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 import numpy as np
 
-from spades_rules._bidding import bid_order, seat_rule
+from spades_rules._core.bidding import bid_order, seat_rule
 from spades_rules.actions import Bid
 from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit
 from spades_rules.codec import (
@@ -39,7 +39,7 @@ from spades_rules.codec import (
 from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
 from spades_rules.state import Phase
-from spades_rules.tensor import observation_tensor_layout
+from spades_rules.views.tensor import observation_tensor_layout
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -232,7 +232,7 @@ class BatchTables:
 
     @staticmethod
     def _bid_words(rules: Rules) -> list[int]:
-        """The nil and number bits of the bid words the scalar bid rule (``_bidding.seat_rule``) gives: where
+        """The nil and number bits of the bid words the scalar bid rule (``_core.bidding.seat_rule``) gives: where
         the numbers are the spades held, for each count of spades; else for each bid of the partner (-1:
         none yet, or no partner). Blind nil, "no 13" and redeals are added per row."""
         tricks = rules.tricks_per_hand

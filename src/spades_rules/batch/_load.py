@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules._checks import read_items
-from spades_rules._messages import describe
+from spades_rules._core.checks import read_items
+from spades_rules._core.messages import describe
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch._deal import new_games, start_hands
 from spades_rules.batch._lockstep import Core, Rows, ids

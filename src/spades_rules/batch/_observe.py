@@ -1,6 +1,6 @@
 """The observation tensor of many rows at once: per row exactly
 ``observation_tensor(observe(game_state(row), seat))`` of the scalar library, block by block in the layout of
-:func:`~spades_rules.tensor.observation_tensor_layout` (see the tensor module for what each block holds).
+:func:`~spades_rules.views.tensor.observation_tensor_layout` (see the tensor module for what each block holds).
 
 Seats and sides are relative to the observer, as there; every count is divided in float64 and then
 stored as float32, as a float32 array made from the scalar list would hold it.

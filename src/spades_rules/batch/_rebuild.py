@@ -1,5 +1,5 @@
 """One row of a batch as a scalar :class:`~spades_rules.state.GameState`, built from the arrays and the row's
-record through the engine's internal builders (:mod:`spades_rules._resume`), never by replaying actions
+record through the engine's internal builders (:mod:`spades_rules._core.resume`), never by replaying actions
 through :func:`~spades_rules.engine.apply`: the finished hands of the game (each scored by the scalar
 scoring code), then the hand in play. A row started from a given state (``Record.origins``) begins its game
 with that state's record (scores, earlier hands, past actions).
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from spades_rules._bidding import bid_order
-from spades_rules._exchanges import due_after
-from spades_rules._plays import INTERNED_DRAWS
-from spades_rules._resume import resume_finished_hand, resume_game, resume_hand
+from spades_rules._core.bidding import bid_order
+from spades_rules._core.exchanges import due_after
+from spades_rules._core.plays import INTERNED_DRAWS
+from spades_rules._core.resume import resume_finished_hand, resume_game, resume_hand
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch._lockstep import Core
@@ -30,7 +30,7 @@ __all__: list[str] = []
 
 
 class _Hand:
-    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules._resume` take."""
+    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules._core.resume` take."""
 
     def __init__(self, rules: Rules, dealer: int, deck: Array, draw_bits: int, draw_turns: int,
                  bids: Array, blind: int, xcards: Array, log: Array) -> None:

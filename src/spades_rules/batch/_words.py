@@ -1,6 +1,6 @@
 """The packed legality words (bit layout in :mod:`spades_rules.batch._compile`): the plays
 (:func:`lead_words`, :func:`follow_words`, :func:`first_lead`, :func:`first_trick_words`), the bids
-(:func:`bid_words`: every bid format and bidding option, as the scalar engine's ``_bidding.bid_rule``
+(:func:`bid_words`: every bid format and bidding option, as the scalar engine's ``_core.bidding.bid_rule``
 decides them), the redeal calls (:func:`redeal_bits`), and what a trick shows (:func:`partial_trick_voids`).
 """
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules._deck import LONG_SUIT
+from spades_rules._core.deck import LONG_SUIT
 from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
 from spades_rules.batch._lockstep import Core, Rows, same_seat, seat_values
 
@@ -129,7 +129,7 @@ def spades_broken(t: BatchTables, unplayed: Array) -> Array:
 # ---------------------------------------------------------------------------------------- bid words
 def bid_words(core: Core, rows: Rows) -> Array:
     """The legal bids (and redeal calls) in BID rows, for the seat to act: the bid rule of the rules page,
-    section Bidding, as the scalar engine's ``_bidding.bid_rule`` decides it, for every row at once."""
+    section Bidding, as the scalar engine's ``_core.bidding.bid_rule`` decides it, for every row at once."""
     s, t = core.s, core.t
     rules = t.rules
     seat = s.to_act[rows]

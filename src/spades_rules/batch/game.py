@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import numpy as np
 
-from spades_rules._checks import check_seat, never_raising_text
-from spades_rules._episodes import check_backstop
-from spades_rules._messages import describe
+from spades_rules._core.checks import check_seat, never_raising_text
+from spades_rules._core.episodes import check_backstop
+from spades_rules._core.messages import describe
 from spades_rules.batch._compile import BID, EXCHANGE, PHASES, PLAY, compile_rules
 from spades_rules.batch._deal import new_games, start_hands
 from spades_rules.batch._load import check_states, load_states, read_states

@@ -17,7 +17,7 @@ and the final scores in ``info["final_scores"]``.
 
 The observation space is one ``Box`` with each entry's true bounds, the same as the single-agent and the
 PettingZoo environments' for the same rules and episode length: the tensor of
-:func:`~spades_rules.tensor.observation_tensor`, followed, under rules with an exchange, by the cards that
+:func:`~spades_rules.views.tensor.observation_tensor`, followed, under rules with an exchange, by the cards that
 the seat to act has picked so far (the compact action space's ``picked`` block).
 
 Importing this module registers ``gymnasium.make_vec("spades_rules/Spades-v0", num_envs=N,
@@ -49,15 +49,15 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from spades_rules._checks import never_raising_text
-from spades_rules._episodes import (
+from spades_rules._core.checks import never_raising_text
+from spades_rules._core.episodes import (
     check_backstop,
     episode_hands,
     observation_bounds,
     register_gymnasium,
     shows_picks,
 )
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 from spades_rules.batch.game import BatchGame
 from spades_rules.bots import GAME_BACKSTOP
 from spades_rules.errors import ArgumentTypeError, RulesError

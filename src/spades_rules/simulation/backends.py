@@ -25,9 +25,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Literal, TextIO, TypeAlias
 
-from spades_rules import files
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 from spades_rules.errors import SpadesError
+from spades_rules.records import files
 from spades_rules.simulation.errors import SimulationError
 from spades_rules.simulation.match import GameSummary, Match
 from spades_rules.simulation.results import MatchResult, Tally

@@ -27,8 +27,8 @@ from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt, integer_or_none, read_items
-from spades_rules._messages import describe
+from spades_rules._core.checks import guard_unbuilt, integer_or_none, read_items
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Redeal
 from spades_rules.bots import BUILTIN_BOTS, GAME_BACKSTOP, _with_backstop
 from spades_rules.engine import apply, new_game

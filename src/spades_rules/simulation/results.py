@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt
-from spades_rules._exchanges import exchange_sizes
-from spades_rules._messages import describe
+from spades_rules._core.checks import guard_unbuilt
+from spades_rules._core.exchanges import exchange_sizes
+from spades_rules._core.messages import describe
 from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.simulation.match import GameSummary, HandSummary, Match
 

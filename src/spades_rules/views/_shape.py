@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from spades_rules._messages import describe
+from spades_rules._core.messages import describe
 from spades_rules.actions import Bid, PlayerAction
 from spades_rules.cards import _CARD_IDS, Card, Suit
 from spades_rules.rules import Rules

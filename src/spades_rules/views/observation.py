@@ -30,16 +30,16 @@ from typing import Any, Final
 import attrs
 
 import spades_rules.views.render as _render  # below this module: it imports it for types only
-from spades_rules._checks import check_seat, never_raising_text, not_a_state
-from spades_rules._messages import describe
+from spades_rules._core.checks import check_seat, never_raising_text, not_a_state
+from spades_rules._core.messages import describe
 from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import legal_actions as _legal_actions
 from spades_rules.errors import ArgumentTypeError, ObservationError
 from spades_rules.rules import Rules
+from spades_rules.rules.tables import CompiledTables
 from spades_rules.scoring import HandScore
 from spades_rules.state import GameState, HandState, Phase, Trick, _plain_storage, played_masks
-from spades_rules.tables import CompiledTables
 from spades_rules.views.parts import DrawTurn, ExchangeView
 from spades_rules.views.render import check_view
 

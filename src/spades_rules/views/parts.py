@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from spades_rules._checks import guard_unbuilt
+from spades_rules._core.checks import guard_unbuilt
 from spades_rules.cards import Card
 
 __all__ = ["DrawTurn", "ExchangeView"]

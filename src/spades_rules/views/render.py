@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
-from spades_rules._messages import clip, describe
+from spades_rules._core.messages import clip, describe
 from spades_rules.actions import Action, Deal, PlayerAction, action_from_dict
 from spades_rules.cards import ALL_CARDS, Card, Suit, format_cards
 from spades_rules.codec import encode_action

@@ -9,7 +9,7 @@ rejected for the constraints built in: hand sizes, known voids, cards known to b
 counts that mirror and whiz bids reveal, the clubs a seat cannot have held under
 ``first_trick_lowest_club`` (any below the club it played to the first trick), and the two-player draw.
 The engine then builds the state the hand's public actions reach from that deal
-(``_resume.resume_hand``; a finished game's last hand is played through
+(``_core.resume.resume_hand``; a finished game's last hand is played through
 :func:`~spades_rules.engine.apply`, to be scored), and the result is checked against the view.
 """
 
@@ -21,8 +21,8 @@ from itertools import chain
 from math import comb
 from typing import Final
 
-from spades_rules._checks import random_source
-from spades_rules._resume import resume_game, resume_hand
+from spades_rules._core.checks import random_source
+from spades_rules._core.resume import resume_game, resume_hand
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
 from spades_rules.engine import apply
