@@ -154,7 +154,7 @@ def test_a_seed_replays_and_bad_arguments_are_refused() -> None:
 
 
 def test_make_vec_builds_the_batch_env_under_the_single_agent_id() -> None:
-    from spades_rules import single_agent
+    from spades_rules.pettingzoo import single_agent
 
     env = gymnasium.make_vec(single_agent.GYMNASIUM_ID, num_envs=12, vectorization_mode="vector_entry_point",
                              rules_or_preset="jokers", episode="game", reward="win", seed=3)

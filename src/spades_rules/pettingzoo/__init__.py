@@ -76,11 +76,11 @@ from spades_rules.cards import Card
 from spades_rules.codec import num_distinct_actions
 from spades_rules.engine import apply, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError
-from spades_rules.rules import Rules
 from spades_rules.pettingzoo.single_agent import SingleAgentEnv, observation_box, single_agent_env
+from spades_rules.rules import Rules
 from spades_rules.state import GameState
-from spades_rules.views.tensor import observation_tensor
 from spades_rules.views import observe
+from spades_rules.views.tensor import observation_tensor
 
 __all__ = ["SingleAgentEnv", "env", "raw_env", "single_agent_env"]
 

@@ -90,8 +90,8 @@ from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, RulesError, SeatError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
-from spades_rules.views.tensor import observation_tensor
 from spades_rules.views import Observation, observe
+from spades_rules.views.tensor import observation_tensor
 
 __all__ = ["GYMNASIUM_ID", "OpponentSpec", "SingleAgentEnv", "observation_box", "single_agent_env"]
 
