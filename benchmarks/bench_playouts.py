@@ -12,22 +12,33 @@ Prints medians of several repetitions, measured side by side in one run (machine
   in the same repetitions as the hands;
 - bytes kept alive per card played (tracemalloc), when every state of the play is kept (as a search tree does);
 - ``score_hand`` calls per second;
-- random hands per second and cost per card played for every preset, as a ratio to the standard game.
+- random hands per second and cost per card played for every preset, as a ratio to the standard game;
+- with ``--against REVISION`` (e.g. ``--against 153dbfe``): the library at that git revision imported beside
+  this one (``_revision.py``) and OpenSpiel's ``chance_outcomes()`` loop, alternated on fresh deals in the
+  same repetitions: hands per second and CPU time per hand in each phase (deal, bidding, play, the last
+  card, which ends and scores the hand), with the ratios.
 
-Run: ``python benchmarks/bench_playouts.py [--reps 7] [--hands 300] [--quick]``.
+Timings are CPU time (``time.process_time``) of this process: other processes' load slows them less than
+wall time, but still does (shared caches and cores); read every figure beside the load printed with it.
+
+Run: ``python benchmarks/bench_playouts.py [--reps 7] [--hands 300] [--quick] [--against REVISION]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import time
 import tracemalloc
 from collections.abc import Callable
 from functools import partial
+from types import ModuleType
 from typing import Any
 
+import spades_rules
 from spades_rules import (
     Deal,
     GameState,
@@ -61,7 +72,7 @@ def _play_phase_seconds(rules: Rules, hands: int, seed: int) -> float:
     """Seconds spent choosing and applying plays (the PLAY phase only) over ``hands`` random hands."""
     rng = random.Random(seed)
     choice = rng.choice
-    clock = time.perf_counter
+    clock = time.process_time
     spent = 0.0
     game = new_game(rules)
     for _ in range(hands):
@@ -114,9 +125,99 @@ def _openspiel_hands_shuffled(hands: int, seed: int) -> int:
 
 
 def _time(run: Callable[[], Any]) -> float:
-    start = time.perf_counter()
+    """CPU seconds of ``run()``."""
+    start = time.process_time()
     run()
-    return time.perf_counter() - start
+    return time.process_time() - start
+
+
+def _load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), to print beside a figure."""
+    return "load average " + ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def _same_loop_hands(engine: ModuleType, hands: int, seed: int) -> None:
+    """``hands`` random standard hands from a new game, with the names any version of the library has."""
+    rules = engine.Rules.standard()
+    apply, legal_actions, shuffled = engine.apply, engine.legal_actions, engine.Deal.shuffled
+    deal, over = engine.Phase.DEAL, engine.Phase.GAME_OVER
+    rng = random.Random(seed)
+    choice = rng.choice
+    game = engine.new_game(rules)
+    for _ in range(hands):
+        state = apply(game, shuffled(rules, rng))
+        while state.phase is not deal and state.phase is not over:
+            state = apply(state, choice(legal_actions(state)))
+
+
+def _phase_seconds(engine: ModuleType, hands: int, seed: int) -> list[float]:
+    """CPU seconds per hand in the deal (``Deal.shuffled`` and its ``apply``), the bidding, the play before the
+    last card and the last card (which ends and scores the hand), over the loop of :func:`_same_loop_hands`."""
+    rules = engine.Rules.standard()
+    apply, legal_actions, shuffled = engine.apply, engine.legal_actions, engine.Deal.shuffled
+    play, clock = engine.Phase.PLAY, time.process_time
+    rng = random.Random(seed)
+    choice = rng.choice
+    game = engine.new_game(rules)
+    spent = [0.0] * 4
+    for _ in range(hands):
+        start = clock()
+        state = apply(game, shuffled(rules, rng))
+        dealt = clock()
+        while state.phase is not play:
+            state = apply(state, choice(legal_actions(state)))
+        bid = clock()
+        for _ in range(51):
+            state = apply(state, choice(legal_actions(state)))
+        played = clock()
+        state = apply(state, choice(legal_actions(state)))
+        ended = clock()
+        spent[0] += dealt - start
+        spent[1] += bid - dealt
+        spent[2] += played - bid
+        spent[3] += ended - played
+    return [seconds / hands for seconds in spent]
+
+
+def _against(revision: str, reps: int, hands: int, have_openspiel: bool) -> None:
+    """This library beside itself at ``revision`` (and OpenSpiel), alternated on fresh deals in one process."""
+    from _revision import import_revision
+
+    try:
+        old = import_revision(revision)
+    except (OSError, subprocess.CalledProcessError, ImportError) as error:  # no git, or not that revision
+        print(f"--against {revision}: could not import that revision ({error}) - comparison skipped")
+        return
+    engines = {"this": spades_rules, revision: old}
+    for engine in engines.values():  # steady state: the caches of both warm
+        _same_loop_hands(engine, 3000 if reps > 3 else 300, 99)
+    rates: dict[str, list[float]] = {name: [] for name in (*engines, "OpenSpiel")}
+    phases: dict[str, list[list[float]]] = {name: [] for name in engines}
+    for rep in range(reps):
+        seed = 10_000 + rep  # fresh deals each repetition, the same for every engine
+        names = list(engines) if rep % 2 == 0 else list(reversed(engines))
+        for name in names:
+            rates[name].append(hands / _time(partial(_same_loop_hands, engines[name], hands, seed)))
+            phases[name].append(_phase_seconds(engines[name], hands, seed))
+        if have_openspiel:
+            rates["OpenSpiel"].append(hands / _time(partial(_openspiel_hands, hands, seed)))
+    print()
+    print(f"side by side with {revision} ({old.__name__}), the same loop, alternated, {reps} x {hands} fresh "
+          f"hands, CPU time, medians ({_load()}):")
+    print(f"{'':<14}{'hands/s':>9}{'deal us':>9}{'bid us':>8}{'play us':>9}{'end us':>8}")
+    for name in engines:
+        per_phase = [statistics.median(column) * 1e6 for column in zip(*phases[name], strict=True)]
+        print(f"{name:<14}{statistics.median(rates[name]):>9,.0f}" + "".join(
+            f"{value:>{width}.1f}" for value, width in zip(per_phase, (9, 8, 9, 8), strict=True)))
+    ratios = [a / b for a, b in zip(rates["this"], rates[revision], strict=True)]
+    print(f"this / {revision}: median {statistics.median(ratios):.2f} (per repetition: "
+          f"{', '.join(f'{r:.2f}' for r in ratios)})")
+    if have_openspiel:
+        for name in engines:
+            ratios = [a / b for a, b in zip(rates[name], rates["OpenSpiel"], strict=True)]
+            print(f"{name} / OpenSpiel (chance_outcomes() loop, median {statistics.median(rates['OpenSpiel']):,.0f} "
+                  f"hands/s): median {statistics.median(ratios):.2f} (per repetition: "
+                  f"{', '.join(f'{r:.2f}' for r in ratios)})")
 
 
 def _mid_hand_states(rules: Rules, count: int, seed: int) -> list[GameState]:
@@ -160,10 +261,10 @@ def _following(state: GameState) -> bool:
 
 def _per_call(run: Callable[[], Any], loops: int) -> float:
     """Microseconds per call of ``run``, over ``loops`` calls."""
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(loops):
         run()
-    return (time.perf_counter() - start) / loops * 1e6
+    return (time.process_time() - start) / loops * 1e6
 
 
 def _latency(states: list[GameState], loops: int) -> tuple[float, float, float]:
@@ -224,11 +325,11 @@ def _bytes_per_card(rules: Rules, hands: int, seed: int) -> float:
 def _score_rate(calls: int) -> float:
     rules = Rules.standard()
     sheets = [([3, 4, 0, 5], [3, 4, 1, 5]), ([2, 2, 4, 4], [3, 2, 4, 4]), ([1, 6, 3, 2], [0, 7, 3, 3])]
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(calls):
         bids, tricks = sheets[i % 3]
         score_hand(rules, bids, tricks, bags_before=[7, 2])
-    return calls / (time.perf_counter() - start)
+    return calls / (time.process_time() - start)
 
 
 def main() -> None:
@@ -236,6 +337,8 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=7, help="repetitions per measurement (median reported)")
     parser.add_argument("--hands", type=int, default=300, help="random hands per repetition")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, for a smoke run")
+    parser.add_argument("--against", metavar="REVISION",
+                        help="also run the library at this git revision beside this one (e.g. 153dbfe)")
     args = parser.parse_args()
     reps, hands = (3, 60) if args.quick else (args.reps, args.hands)
 
@@ -266,7 +369,7 @@ def main() -> None:
             theirs_shuffled.append(hands / _time(partial(_openspiel_hands_shuffled, hands, rep)))
     ours_median = statistics.median(ours)
     print(f"random standard hands/s (deal + bids + 52 cards): median {ours_median:,.0f} "
-          f"(min {min(ours):,.0f}, max {max(ours):,.0f}, {reps} x {hands} hands)")
+          f"(min {min(ours):,.0f}, max {max(ours):,.0f}, {reps} x {hands} hands; CPU time, {_load()})")
     if have_openspiel:
         for label, figures in (("chance_outcomes() deal", theirs), ("shuffled-deck deal   ", theirs_shuffled)):
             ratios = [a / b for a, b in zip(ours, figures, strict=True)]
@@ -280,9 +383,12 @@ def main() -> None:
 
     follow_us, legal_us, apply_us = _latency(play_states, 50 if args.quick else 300)
     print(f"play-phase latency (median): legal_actions {follow_us:.2f} us following suit, {legal_us:.2f} us "
-          f"in any play situation; apply(Play) {apply_us:.2f} us")
+          f"in any play situation; apply(Play) {apply_us:.2f} us ({_load()})")
     print(f"memory: {_bytes_per_card(standard, 10 if args.quick else 40, 3):,.0f} bytes kept alive per card played "
           "(every state of the hands kept)")
+    if args.against:
+        _against(args.against, reps, hands, have_openspiel)
+        print()
     rates = [_score_rate(5_000 if args.quick else 30_000) for _ in range(reps)]
     print(f"score_hand: median {statistics.median(rates):,.0f} calls/s")
 
