@@ -118,7 +118,9 @@ def batch(session: nox.Session) -> None:
     """
     session.install("-e", ".[batch,pettingzoo]", *_group("test"))
     tests = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
-    _pytest(session, "-q", *tests, "src/spades_rules/batch", "docs/batch.rst")
+    tests += ["tests/test_batch_episodes.py", "tests/test_observation_space.py", "tests/test_policy.py"]
+    modules = ["src/spades_rules/batch", "src/spades_rules/policy.py"]
+    _pytest(session, "-q", *tests, *modules, "docs/batch.rst")
     session.run("python", "examples/batch_hands.py", "--games", "512", "--hands", "5000")
     try:
         session.install("open-spiel")

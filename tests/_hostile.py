@@ -227,7 +227,15 @@ def samples() -> dict[str, Any]:
     from spades_rules.simulation import Match
 
     match = Match(rules, ("random", "random"), 1, seed=1)
+    try:
+        import numpy
+
+        extra: dict[str, Any] = {"layers": _policy_layers(), "observations": numpy.zeros((2, 1060), numpy.float32),
+                                 "masks": numpy.ones((2, 81), bool)}
+    except ImportError:
+        extra = {}
     return {
+        **extra,
         "rules": rules,
         "rules_or_preset": "standard",
         "state": playing,
@@ -432,7 +440,21 @@ def _adapter_instances() -> dict[type, Any]:
         pass
     else:
         found[BatchVectorEnv] = BatchVectorEnv("standard", 4, seed=1, record=True)
+    try:
+        from spades_rules.policy import MLPPolicy, PolicyBot
+    except ImportError:
+        pass
+    else:
+        found[MLPPolicy] = policy = MLPPolicy(_policy_layers())
+        found[PolicyBot] = PolicyBot(policy, Rules.standard())
     return found
+
+
+def _policy_layers() -> list[tuple[Any, Any]]:
+    """Weights of an (untrained) MLP policy for standard Spades' compact space: 1060 entries, 81 codes."""
+    import numpy
+
+    return [(numpy.zeros((1060, 2)), numpy.zeros(2)), (numpy.zeros((2, 81)), numpy.zeros(81))]
 
 
 NOT_VALUES: dict[str, str] = {

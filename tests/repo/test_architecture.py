@@ -139,6 +139,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("batch.game",),
     ("batch.vector",),
     ("batch.__init__",),
+    ("policy",),
     ("svg",),
     ("pettingzoo.single_agent", "openspiel.bots"),
     ("terminal.game", "simulation.match", "openspiel.__init__", "pettingzoo.__init__"),

@@ -18,7 +18,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from spades_rules.bots import GAME_BACKSTOP
 from spades_rules.errors import SpadesError
@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``spades-rules match`` (besides ``--rules`` and ``--set``)."""
     parser.add_argument(
         "--bots", default="heuristic,random",
-        help=f"one bot per side (or per seat), comma-separated: {', '.join(BUILTIN_BOTS)} (default heuristic,random)",
+        help=f"one bot per side (or per seat), comma-separated: {', '.join(BUILTIN_BOTS)}, or policy:FILE.npz "
+        "(a trained MLPPolicy's weights; needs NumPy) (default heuristic,random)",
     )
     parser.add_argument(
         "--games", type=int, default=100,
@@ -120,9 +121,24 @@ def _progress_bar(total: int, unit: str) -> tuple[Callable[[int], None], Callabl
     return plain.update, plain.close
 
 
+_POLICY: Final = "policy:"
+"""The prefix of a bot given by the file of a trained policy's weights (``policy:FILE.npz``)."""
+
+
+def _bot_spec(name: str, rules: Rules) -> Any:
+    """A built-in bot's name as it is, or ``policy:FILE`` as the factory of that policy's bot."""
+    if not name.startswith(_POLICY):
+        return name
+    try:
+        from spades_rules.policy import policy_bot
+    except ImportError:
+        raise SpadesError("a policy bot needs NumPy: pip install 'spades_rules[batch]'") from None
+    return policy_bot(name.removeprefix(_POLICY), rules)
+
+
 def run_command(args: argparse.Namespace, rules: Rules, out: TextIO) -> int:
     """Run ``spades-rules match`` with parsed ``args`` and the chosen ``rules``; returns the exit status."""
-    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    bots = tuple(_bot_spec(name.strip(), rules) for name in args.bots.split(",") if name.strip())
     if args.max_hands < 0:
         raise SpadesError(f"--max-hands must be 0 or more, not {args.max_hands}")
     if not 1 <= args.games <= MAX_GAMES:
