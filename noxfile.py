@@ -31,7 +31,7 @@ PYTHONS = ["3.11", "3.12", "3.13"]
 COVERAGE_PYTHON = PYTHONS[0]
 
 # The optional ecosystems: one session each, below; its tests run under coverage, so ``coverage`` needs them.
-ECOSYSTEMS = ["ai", "batch", "ray"]
+ECOSYSTEMS = ["ai", "batch", "dds", "ray"]
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "uv|virtualenv"  # uv when it is installed (the `nox` group brings it)
@@ -127,6 +127,15 @@ def batch(session: nox.Session) -> None:
     except Exception:
         session.log("open-spiel could not be installed; the benchmark runs without the C++ loop beside it")
     session.run("python", "benchmarks/bench_batch.py", "--quick")
+
+
+@nox.session(python=COVERAGE_PYTHON)
+def dds(session: nox.Session) -> None:
+    """Double-dummy analysis against DDS (the ``dds`` extra: endplay): the pure solver's values equal DDS's
+    on random bridge-like positions, and the fast path gives the same numbers (``SPADES_FUZZ=1``: 20,000
+    positions, whole deals included)."""
+    session.install("-e", ".[dds]", *_group("test"))
+    _pytest(session, "-q", "tests/test_analysis_dds.py")
 
 
 @nox.session(python=COVERAGE_PYTHON, allow_parallel=False)

@@ -47,6 +47,7 @@ from spades_rules import (
     observe,
     score_hand,
 )
+from spades_rules.analysis import Solution
 from spades_rules.bots import HeuristicBot, RandomBot, SearchBot
 
 MESSAGE_LIMIT = 2_000
@@ -390,6 +391,7 @@ def sample_instances() -> dict[type, Any]:
         DrawTurn: DrawTurn(turn=0, keep=True, kept=Card.parse("AS"), discarded=None),
         ExchangeView: ExchangeView(giver=0, receiver=2, size=2, cards=None),
         GameVisitor: GameVisitor(),
+        Solution: Solution((7, 6), (0, 0), 13),
     }
     for action in (Play(1, "AS"), Bid(1, 3), Deal.shuffled(rules, 1), spades_rules.DrawDecision(0, True),
                    spades_rules.Redeal(2), spades_rules.Exchange(1, "AS KS")):

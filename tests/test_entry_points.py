@@ -28,6 +28,7 @@ from hypothesis.vendor.pretty import pretty
 import spades_rules
 from spades_rules import (
     ALL_CARDS,
+    AnalysisError,
     ArgumentTypeError,
     Bid,
     Card,
@@ -578,6 +579,7 @@ def _one_of_each_error() -> list[SpadesError]:
         RecordError("seat 1 cannot play 2C", where="actions[5]"),
         ScoreSheetError("14 tricks won"),
         ObservationError("no deal is consistent with this view"),
+        AnalysisError("solve() needs a state in the play phase, not in the bid phase"),
         SeatError("seat must be a seat 0-3, not '1'", seat="1", players=4),
         ArgumentTypeError("apply() needs a GameState as state, not NoneType", parameter="state"),
         SpadesError("anything"),

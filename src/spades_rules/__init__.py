@@ -40,6 +40,7 @@ from spades_rules.codec import (
 )
 from spades_rules.engine import apply, is_legal, legal_actions, new_game
 from spades_rules.errors import (
+    AnalysisError,
     ArgumentTypeError,
     CardParseError,
     IllegalActionError,
@@ -70,6 +71,7 @@ __all__ = [
     "BIG_JOKER",
     "LITTLE_JOKER",
     "Action",
+    "AnalysisError",
     "ArgumentTypeError",
     "Bid",
     "Card",

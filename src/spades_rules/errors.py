@@ -8,6 +8,9 @@
 - :class:`ScoreSheetError`: a score sheet :func:`~spades_rules.scoring.score_hand` cannot score.
 - :class:`ObservationError`: a view that cannot be made (cards hidden too late) or a view no deal is
   consistent with (:func:`~spades_rules.views.sample_deal`).
+- :class:`AnalysisError`: a question the double-dummy analysis (:mod:`spades_rules.analysis`) cannot
+  answer: a state outside the play phase, a view where every hand must be known, a world budget of 0, an
+  unknown option.
 - :class:`SeatError`: a seat that is not a seat of the table (``"1"``, ``9``, ``-1``, ``True``, ``1.0``),
   wherever it is given: a seat or dealer argument, the seat of an action (``Play(9, "AS")``, or
   ``Play(4, "AS")`` applied at a four-seat table), or one bot per seat that does not match the table. The
@@ -41,6 +44,7 @@ from typing import Any
 from spades_rules._core.messages import clip, describe
 
 __all__ = [
+    "AnalysisError",
     "ArgumentTypeError",
     "CardParseError",
     "IllegalActionError",
@@ -199,6 +203,11 @@ def _where(where: object) -> str:
 
 class ObservationError(SpadesError):
     """A view :func:`~spades_rules.views.observe` cannot give, or one no deal is consistent with."""
+
+
+class AnalysisError(SpadesError):
+    """A question the double-dummy analysis cannot answer (:mod:`spades_rules.analysis`): a state outside the
+    play phase, a view where every hand must be known, a world budget of 0, an unknown option."""
 
 
 class SeatError(SpadesError):

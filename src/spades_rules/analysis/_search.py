@@ -1,0 +1,490 @@
+"""The double-dummy search: alpha-beta over bit masks, one boolean question at a time.
+
+A :class:`Search` holds one position of the play (every hand known, the trick in progress) in its own card
+layout and answers "can this side take at least ``target`` of the remaining tricks?" (:meth:`Search.reaches`)
+by a zero-window alpha-beta search; :meth:`Search.value` finds the exact number with a few such probes
+(MTD(f)), keeping what each probe learnt in a transposition table.
+
+The play rule is the engine's (``engine._playable`` and ``engine._first_trick_follow``), compiled to this
+layout by :func:`_Layout.legal` and checked against :func:`~spades_rules.engine.legal_actions` on random
+positions of every variant (``tests/test_analysis.py``); the trick winner is read from
+:attr:`Rules.tables <spades_rules.rules.Rules.tables>` (``suit_of`` and ``power``).
+
+Speed (each trick in one sentence):
+
+- **Layout**: cards are renumbered so that each effective suit is a run of bits in power order and the
+  trumps come last, so a card beats the trick's winning card exactly when it follows the suit led or is a
+  trump and its bit is higher (one comparison, no table).
+- **Transposition table**: at every trick boundary, the lower and upper bounds found for the position (the
+  hands, the leader, and whether spades are broken when that still matters) are kept and reused by every
+  later probe and by every card :func:`card_values` asks about.
+- **Equivalent cards**: of a seat's legal cards, only the highest of each run with no other unplayed card
+  between them (in the hands or in the current trick) is searched: the others win and lose the same tricks.
+- **Quick tricks**: at a trick boundary the leader's sure winners (top trumps, then the top cards of one
+  suit that no opponent can ruff in time) bound the value from below (leader's side) or above (the other),
+  often answering a probe without a move.
+- **Move ordering**: leads try the suit's top card first and low cards after; followers try the lowest
+  card that takes the trick from the other side, else the lowest card, so cut-offs come early.
+- **The last trick** is counted, not searched: each seat holds one card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from spades_rules.cards import ALL_CARDS, Card, Suit
+from spades_rules.rules.tables import CompiledTables
+
+__all__ = ["Layout", "Search", "layout_of"]
+
+_SPADES: Final = int(Suit.SPADES)
+_CLUBS: Final = int(Suit.CLUBS)
+
+
+class Layout:
+    """One rule set's cards in the search's bit layout, and the play rule compiled to it."""
+
+    __slots__ = (
+        "after_first_trick",
+        "anytime",
+        "block_of",
+        "card_of",
+        "clubs",
+        "first_trick_lowest_club",
+        "first_trick_no_spades",
+        "first_trick_rules",
+        "players",
+        "suits",
+        "to_bit",
+        "trumps",
+    )
+
+    def __init__(self, tables: CompiledTables) -> None:
+        by_suit: dict[int, list[Card]] = {}
+        for card in tables.deck:
+            by_suit.setdefault(tables.suit_of[card.index], []).append(card)
+        order: list[Card] = []
+        suits: list[int] = []
+        for suit in sorted(by_suit, key=lambda s: s == _SPADES):  # the trumps last: the highest bits
+            cards = sorted(by_suit[suit], key=lambda card: tables.power[card.index])
+            start = len(order)
+            order.extend(cards)
+            suits.append(((1 << len(order)) - 1) ^ ((1 << start) - 1))
+        self.card_of: tuple[Card, ...] = tuple(order)
+        """Per bit of the layout, the card."""
+        to_bit = [0] * len(ALL_CARDS)
+        for bit, card in enumerate(order):
+            to_bit[card.index] = 1 << bit
+        self.to_bit: tuple[int, ...] = tuple(to_bit)
+        """Per card index, the card's bit in the layout (0 for a card not in the deck)."""
+        self.suits: tuple[int, ...] = tuple(suits)
+        """The mask of each effective suit's cards (the trumps last)."""
+        self.block_of: tuple[int, ...] = tuple(
+            next(mask for mask in suits if mask >> bit & 1) for bit in range(len(order)))
+        """Per bit, the mask of its effective suit (what following it means)."""
+        self.trumps: int = self.map(tables.spade_mask)
+        self.clubs: int = self.map(tables.suit_masks[_CLUBS])
+        self.players: int = tables.players
+        self.anytime: bool = tables.spades_anytime
+        self.after_first_trick: bool = tables.spades_after_first_trick
+        self.first_trick_rules: bool = tables.first_trick_rules
+        self.first_trick_lowest_club: bool = tables.first_trick_lowest_club
+        self.first_trick_no_spades: bool = tables.first_trick_no_spades
+
+    def map(self, mask: int) -> int:
+        """An engine mask (bits by card index) in the layout."""
+        to_bit = self.to_bit
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= to_bit[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def unmap(self, mask: int) -> int:
+        """A layout mask as an engine mask."""
+        card_of = self.card_of
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= card_of[low.bit_length() - 1].bit
+            mask ^= low
+        return out
+
+    def legal(self, mine: int, led: int, first_trick: bool, broken: bool) -> int:
+        """The cards of ``mine`` the seat may play: ``led`` is the mask of the suit led (0 on the lead).
+
+        The engine's ``_playable`` in this layout (the first lead of a hand, which the lowest-club rule may
+        fix, is never searched: it is the root, whose plays the engine lists)."""
+        if led:
+            if first_trick and self.first_trick_rules:
+                if self.first_trick_lowest_club:
+                    clubs = mine & self.clubs
+                    if clubs:
+                        return clubs & -clubs
+                following = mine & led
+                if following or not self.first_trick_no_spades:
+                    return following or mine
+                return mine & ~self.trumps or mine
+            return mine & led or mine
+        if self.anytime or broken or (self.after_first_trick and not first_trick):
+            return mine
+        return mine & ~self.trumps or mine
+
+
+_LAYOUTS: dict[CompiledTables, Layout] = {}
+
+
+def layout_of(tables: CompiledTables) -> Layout:
+    """The layout of a rule set's tables (cached: a few rule sets are analysed many times)."""
+    layout = _LAYOUTS.get(tables)
+    if layout is None:
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[tables] = Layout(tables)
+    return layout
+
+
+class Search:
+    """A position of the play in the layout, searched for one side (the seats in ``maximizing``).
+
+    ``hands`` are layout masks per seat; ``trick`` the layout bits played to the current trick from its
+    ``leader`` on; ``first_trick`` whether no trick is complete yet; ``broken`` whether spades are broken.
+    The position is changed while searching and restored before each method returns.
+    """
+
+    __slots__ = (
+        "broken",
+        "first_trick",
+        "hands",
+        "layout",
+        "leader",
+        "maximizing",
+        "nodes",
+        "players",
+        "table",
+        "track_broken",
+        "trick",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        first_trick: bool,
+        broken: bool,
+        maximizing: Sequence[bool],
+    ) -> None:
+        self.layout = layout
+        self.players = layout.players
+        self.hands = list(hands)
+        self.leader = leader
+        self.trick = list(trick)
+        self.first_trick = first_trick
+        self.broken = broken
+        self.maximizing = tuple(maximizing)
+        self.track_broken = not layout.anytime
+        """Whether broken spades still matter for the lead (part of the table's key)."""
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        """Per trick-boundary position, the (lower, upper) bounds known on the side's tricks from there."""
+        self.nodes = 0
+        """Cards tried so far (a deterministic measure of the work done)."""
+
+    # ------------------------------------------------------------------------------------ the questions
+    def tricks_left(self) -> int:
+        """The tricks still to be won, the current one included."""
+        return self.hands[self.leader].bit_count() + (1 if self.trick else 0)
+
+    def value(self, legal: int = 0, guess: int | None = None) -> int:
+        """The tricks the side takes from here with best play by every seat (MTD(f) over :meth:`reaches`;
+        ``legal`` as there)."""
+        low, high = 0, self.tricks_left()
+        target = (low + high + 1) // 2 if guess is None else guess
+        while low < high:
+            target = min(max(target, low + 1), high)
+            if self.reaches(target, legal):
+                low = target
+                target += 1
+            else:
+                high = target - 1
+                target -= 1
+        return low
+
+    def reaches(self, target: int, legal: int = 0) -> bool:
+        """Whether the side can take at least ``target`` of the remaining tricks, the current one included;
+        ``legal`` (when not 0) is the mask of the cards the seat to act may play now, as the engine lists them."""
+        trick = self.trick
+        players = self.players
+        if not trick:
+            left = self.hands[self.leader].bit_count()
+            if not legal:
+                return self._boundary(self.leader, target, left)
+            if target <= 0 or target > left:
+                return target <= 0
+            return self._play(self.leader, 0, 0, 0, self.leader, 0, target, left, legal)
+        layout = self.layout
+        led = layout.block_of[trick[0].bit_length() - 1]
+        win = 0
+        win_at = 0
+        trumps = layout.trumps
+        for at, bit in enumerate(trick):
+            if (bit & led or bit & trumps) and bit > win:
+                win, win_at = bit, at
+        played = 0
+        for bit in trick:
+            played |= bit
+        count = len(trick)
+        seat = (self.leader + count) % players
+        left = self.hands[self.leader].bit_count() + 1
+        if target <= 0 or target > left:
+            return target <= 0
+        return self._play(seat, count, led, win, (self.leader + win_at) % players, played, target, left, legal)
+
+    def play(self, bit: int) -> int:
+        """Play ``bit`` for the seat to act (a card the engine accepts), moving to the next position; the
+        seat that wins the trick when this card completes it, else -1."""
+        seat = (self.leader + len(self.trick)) % self.players
+        self.hands[seat] ^= bit
+        if bit & self.layout.trumps:
+            self.broken = True
+        self.trick.append(bit)
+        if len(self.trick) < self.players:
+            return -1
+        winner = self.winner_of(self.trick, self.leader)
+        self.leader = winner
+        self.trick = []
+        self.first_trick = False
+        return winner
+
+    def value_after(self, bit: int, guess: int | None = None) -> int:
+        """The side's tricks from here (the current trick included) after the seat to act plays ``bit``."""
+        saved = (list(self.hands), self.leader, list(self.trick), self.first_trick, self.broken)
+        winner = self.play(bit)
+        bonus = 1 if winner >= 0 and self.maximizing[winner] else 0
+        try:
+            return self.value(0, None if guess is None else guess - bonus) + bonus
+        finally:
+            self.hands, self.leader, self.trick, self.first_trick, self.broken = saved
+
+    def representative(self, bit: int, legal: int) -> int:
+        """The card the search plays for ``bit``: the highest of its run of equivalent cards in ``legal``
+        (cards of one suit with no other unplayed card between them)."""
+        remaining = 0
+        for hand in self.hands:
+            remaining |= hand
+        for card in self.trick:
+            remaining |= card
+        block = self.layout.block_of[bit.bit_length() - 1]
+        while True:
+            above = remaining & block & ~((bit << 1) - 1)
+            nxt = above & -above
+            if not nxt & legal:
+                return bit
+            bit = nxt
+
+    def distinct(self, legal: int) -> list[int]:
+        """One card of each run of equivalent cards in ``legal`` (see :meth:`representative`)."""
+        found: list[int] = []
+        rest = legal
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            top = self.representative(bit, legal)
+            if top == bit:
+                found.append(bit)
+        return found
+
+    def winner_of(self, trick: Sequence[int], leader: int) -> int:
+        """The seat that wins a complete trick of layout bits led by ``leader``."""
+        led = self.layout.block_of[trick[0].bit_length() - 1]
+        trumps = self.layout.trumps
+        win, win_at = 0, 0
+        for at, card in enumerate(trick):
+            if (card & led or card & trumps) and card > win:
+                win, win_at = card, at
+        return (leader + win_at) % self.players
+
+    # ------------------------------------------------------------------------------------ the search
+    def _boundary(self, leader: int, target: int, left: int) -> bool:
+        """Whether the side takes ``target`` of the ``left`` tricks from a trick boundary, ``leader`` on lead."""
+        if target <= 0:
+            return True
+        if target > left:
+            return False
+        hands = self.hands
+        maximizing = self.maximizing
+        if left == 1:  # the last trick: every seat's one card
+            self.nodes += 1
+            return maximizing[self.winner_of(
+                [hands[(leader + at) % self.players] for at in range(self.players)], leader)]
+        key = (*hands, leader, self.broken) if self.track_broken and not self.broken else (*hands, leader)
+        table = self.table
+        bounds = table.get(key)
+        if bounds is None:
+            low, high = 0, left
+            quick = self._quick_tricks(leader)
+            if quick:
+                if maximizing[leader]:
+                    low = quick
+                else:
+                    high = left - quick
+            if low >= target:
+                table[key] = (low, high)
+                return True
+            if high < target:
+                table[key] = (low, high)
+                return False
+        else:
+            low, high = bounds
+            if low >= target:
+                return True
+            if high < target:
+                return False
+        found = self._play(leader, 0, 0, 0, leader, 0, target, left)
+        if found:
+            low = target
+        else:
+            high = target - 1
+        table[key] = (low, high)
+        return found
+
+    def _play(
+        self, seat: int, count: int, led: int, win: int, win_seat: int, played: int, target: int, left: int,
+        forced: int = 0,
+    ) -> bool:
+        """Whether the side reaches ``target`` when ``seat`` plays the ``count``-th card of the trick.
+
+        ``led`` is the suit led (0 on the lead), ``win`` / ``win_seat`` the winning card so far and its
+        seat, ``played`` the trick's cards, ``left`` the tricks left with this one; ``forced`` (when not 0)
+        the legal cards, as the engine lists them at the root."""
+        layout = self.layout
+        hands = self.hands
+        mine = hands[seat]
+        legal = forced or layout.legal(mine, led, self.first_trick, self.broken)
+        maximizing = self.maximizing
+        is_max = maximizing[seat]
+        players = self.players
+        trumps = layout.trumps
+        remaining = played
+        for hand in hands:
+            remaining |= hand
+        moves = self._order(seat, legal, remaining, led, win, win_seat, count)
+        last = count == players - 1
+        nxt = (seat + 1) % players
+        broken = self.broken
+        first = self.first_trick
+        for bit in moves:
+            self.nodes += 1
+            hands[seat] = mine ^ bit
+            if bit & trumps:
+                self.broken = True
+            if count == 0:
+                suit = layout.block_of[bit.bit_length() - 1]
+                new_win, new_seat = bit, seat
+            else:
+                suit = led
+                if (bit & led or bit & trumps) and bit > win:
+                    new_win, new_seat = bit, seat
+                else:
+                    new_win, new_seat = win, win_seat
+            if last:
+                self.first_trick = False
+                need = target - 1 if maximizing[new_seat] else target
+                found = self._boundary(new_seat, need, left - 1)
+                self.first_trick = first
+            else:
+                found = self._play(nxt, count + 1, suit, new_win, new_seat, played | bit, target, left)
+            hands[seat] = mine
+            self.broken = broken
+            if found == is_max:
+                return found
+        return not is_max
+
+    def _order(
+        self, seat: int, legal: int, remaining: int, led: int, win: int, win_seat: int, count: int
+    ) -> list[int]:
+        """The seat's distinct legal cards (the highest of each run of equivalent ones), best first."""
+        block_of = self.layout.block_of
+        distinct: list[int] = []
+        rest = legal
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            block = block_of[bit.bit_length() - 1]
+            above = remaining & block & ~((bit << 1) - 1)
+            if above and (above & -above) & legal:
+                continue  # the next card up in this suit is ours too: the same card for the search
+            distinct.append(bit)
+        if len(distinct) < 2:
+            return distinct
+        maximizing = self.maximizing
+        trumps = self.layout.trumps
+        if count == 0:
+            # Leads: the top card of a suit first (a winner), then the low cards.
+            def lead_key(bit: int) -> int:
+                block = block_of[bit.bit_length() - 1]
+                return 0 if not (remaining & block & ~((bit << 1) - 1)) else 1
+
+            distinct.sort(key=lead_key)
+            return distinct
+        if maximizing[win_seat] == maximizing[seat]:
+            return distinct  # our side wins the trick so far: the lowest card first (already so)
+        winners = [bit for bit in distinct if (bit & led or bit & trumps) and bit > win]
+        if not winners:
+            return distinct
+        losers = [bit for bit in distinct if not ((bit & led or bit & trumps) and bit > win)]
+        return winners + losers
+
+    def _quick_tricks(self, leader: int) -> int:
+        """The tricks the leader's side takes for sure, leading from the top (0 when none is sure).
+
+        Top trumps win whatever is played (when the leader may lead them); then the top cards of one
+        plain suit win each round in which no opponent holding a trump can be void in it. With no
+        opponent trump left, every top card of every suit wins."""
+        hands = self.hands
+        layout = self.layout
+        mine = hands[leader]
+        players = self.players
+        trumps = layout.trumps
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        may_lead_trumps = layout.anytime or self.broken or layout.after_first_trick or not (mine & ~trumps)
+        if self.first_trick:
+            return 0
+        top_trumps = 0
+        if may_lead_trumps and mine & trumps:
+            rest = remaining & trumps
+            while rest:
+                top = 1 << (rest.bit_length() - 1)
+                if not top & mine:
+                    break
+                top_trumps += 1
+                rest ^= top
+        others = [hands[s] for s in range(players) if s != leader]
+        ruffers = [hand for hand in others if (hand & trumps).bit_count() > top_trumps]
+        total_plain = 0
+        best_plain = 0
+        for block in layout.suits:
+            if block & trumps:
+                continue
+            rest = remaining & block
+            run = 0
+            while rest:
+                top = 1 << (rest.bit_length() - 1)
+                if not top & mine:
+                    break
+                run += 1
+                rest ^= top
+            if not run:
+                continue
+            total_plain += run
+            for hand in ruffers:
+                run = min(run, (hand & block).bit_count())
+            best_plain = max(best_plain, run)
+        if not ruffers:  # no other seat keeps a trump: every trump and every top card wins
+            return (mine & trumps).bit_count() + total_plain if may_lead_trumps else total_plain
+        return top_trumps + best_plain
