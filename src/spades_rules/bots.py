@@ -22,13 +22,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from spades_rules._core.checks import not_a_state, random_source, read_items
 from spades_rules._core.messages import describe
-from spades_rules._core.playouts import hand_value, play_out, points_value
+from spades_rules._core.playouts import fast_bid, hand_value, play_out, points_value, sighted_bid
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
-from spades_rules.cards import Card, Rank, Suit, mask_of
+from spades_rules.cards import Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SeatError
 from spades_rules.rules import Rules
@@ -131,7 +131,7 @@ class HeuristicBot:
         desperate = bool(others) and leading >= rules.target_score - 150 and 300 <= behind < 600
         if blind is not None and desperate:
             return blind
-        return _sighted_bid(rules, view.hand or (), bids)
+        return sighted_bid(rules, view.hand or (), bids)
 
     # --------------------------------------------------------------------------- exchange and draw
     def _exchange(self, view: Observation, exchanges: list[Exchange]) -> Exchange:
@@ -207,6 +207,14 @@ class SearchBot:
       every machine; ``time_limit`` (CPU seconds per decision) additionally stops sampling worlds once
       it is spent (after ``min_worlds``), trading that reproducibility for a bound on the time.
       :attr:`decisions`, :attr:`cpu_seconds` and :attr:`max_cpu_seconds` count the searches made.
+    - **Many worlds at once**: with NumPy installed (the ``batch`` extra) the playouts of a decision run
+      together, one row each, in a :class:`~spades_rules.batch.BatchGame` started from the sampled worlds
+      (:meth:`~spades_rules.batch.BatchGame.from_states`), the same policy written over all rows at once:
+      the same playouts, so the same decisions for the same seed, in a fraction of the time. ``batched``
+      chooses: None (the default) takes the batch when NumPy imports and the rules let it, False always
+      plays them one at a time, True needs NumPy. Under ``time_limit`` the batched bot checks the time
+      while it samples its worlds and then plays them all out, so it may sample more worlds than the other
+      in the same time (its decisions may then differ).
 
     >>> from spades_rules import Rules, apply, new_game, Deal
     >>> bot = SearchBot(seed=1)
@@ -226,6 +234,7 @@ class SearchBot:
         bid_worlds: int = 12,
         time_limit: float | None = None,
         win_bonus: float = 200.0,
+        batched: bool | None = None,
     ) -> None:
         for name, value in (("rollouts", rollouts), ("min_worlds", min_worlds), ("max_worlds", max_worlds),
                             ("bid_worlds", bid_worlds)):
@@ -237,6 +246,13 @@ class SearchBot:
             raise RulesError(f"SearchBot: time_limit must be a number of seconds up to 60, not {describe(time_limit)}")
         if type(win_bonus) not in (int, float) or not 0 <= win_bonus <= 10_000:
             raise RulesError(f"SearchBot: win_bonus must be a number from 0 to 10000, not {describe(win_bonus)}")
+        if batched is not None and type(batched) is not bool:
+            raise ArgumentTypeError(f"SearchBot: batched must be True, False or None, not {describe(batched)}",
+                                    parameter="batched")
+        if batched and _batch_search() is None:
+            raise RulesError("SearchBot(batched=True) needs NumPy: pip install 'spades_rules[batch]'")
+        self.batched = batched
+        """Whether the playouts run many worlds at once (None: when NumPy imports; see the class)."""
         self.rng = random_source(seed, "SearchBot(seed)", "seed")
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
         self.rollouts, self.min_worlds, self.max_worlds = rollouts, min_worlds, max_worlds
@@ -276,6 +292,22 @@ class SearchBot:
             self.cpu_seconds += spent
             self.max_cpu_seconds = max(self.max_cpu_seconds, spent)
 
+    def _batch(self, rules: Rules) -> Any:
+        """The batched playouts' module when this bot uses them for ``rules``, else None."""
+        if self.batched is False:
+            return None
+        search = _batch_search()
+        return search if search is not None and search.plays(rules) else None
+
+    def _worlds(self, view: Observation, count: int, started: float) -> list[GameState]:
+        """``count`` sampled worlds (fewer once ``time_limit`` is spent, after ``min_worlds``)."""
+        worlds: list[GameState] = []
+        for number in range(count):
+            if self._out_of_time(started, number):
+                break
+            worlds.append(sample_deal(view, self.rng))
+        return worlds
+
     def _out_of_time(self, started: float, worlds: int) -> bool:
         limit = self.time_limit
         return limit is not None and worlds >= self.min_worlds and time.process_time() - started > limit
@@ -289,13 +321,26 @@ class SearchBot:
         worlds = max(self.min_worlds, min(self.max_worlds, self.rollouts // len(distinct)))
         totals = dict.fromkeys(distinct, 0.0)
         seat = view.seat
+        search = self._batch(view.rules)
+        if search is not None:
+            sampled = self._worlds(view, worlds, started)
+            ends = search.play_out([world for world in sampled for _ in distinct],
+                                   [play for _ in sampled for play in distinct])
+            side = view.rules.side_of(seat)
+            at = 0
+            for _ in sampled:  # summed in the order the playouts one at a time sum them
+                for play in distinct:
+                    totals[play] += points_value(ends.totals[at], side, ends.over[at], ends.winner[at],
+                                                 self.win_bonus)
+                    at += 1
+            return max(distinct, key=lambda play: (totals[play], play == preferred))
         for world_number in range(worlds):
             if self._out_of_time(started, world_number):
                 break
             world = sample_deal(view, self.rng)
             before = world.hands_played
             for play in distinct:
-                end = play_out(apply(world, play), _fast_bid)
+                end = play_out(apply(world, play), fast_bid)
                 totals[play] += hand_value(end, before, seat, self.win_bonus)
         return max(distinct, key=lambda play: (totals[play], play == preferred))
 
@@ -309,16 +354,34 @@ class SearchBot:
         nil = next((bid for bid in bids if bid.tricks == 0 and not bid.blind), None)
         if not numbers:
             return preferred
-        base = preferred.tricks or _sighted_bid(rules, view.hand or (), list(numbers.values())).tricks
+        base = preferred.tricks or sighted_bid(rules, view.hand or (), list(numbers.values())).tricks
         candidates = [numbers[n] for n in range(base - 2, base + 3) if n in numbers]
         options: list[Bid] = [*candidates, *([nil] if nil is not None else [])]
         totals = dict.fromkeys(options, 0.0)
         side = rules.side_of(seat)
+        search = self._batch(rules)
+        if search is not None:
+            sampled = self._worlds(view, self.bid_worlds, started)
+            tried = [numbers[base], *([nil] if nil is not None else [])]
+            ends = search.play_out([world for world in sampled for _ in tried], [bid for _ in sampled for bid in tried])
+            for number, world in enumerate(sampled):
+                at = number * len(tried)
+                made, took = ends.bids(at), ends.tricks(at)
+                for bid in candidates:
+                    sheet = tuple(bid if at_seat == seat else other for at_seat, other in enumerate(made))
+                    result, _, over, winner = _close_hand(
+                        world.rules, world.scores, world.bags, world.hands_played, sheet, took
+                    )
+                    totals[bid] += points_value(result.totals, side, over, winner, self.win_bonus)
+                if nil is not None:
+                    totals[nil] += points_value(ends.totals[at + 1], side, ends.over[at + 1], ends.winner[at + 1],
+                                                self.win_bonus)
+            return max(options, key=lambda bid: (totals[bid], bid == preferred))
         for world_number in range(self.bid_worlds):
             if self._out_of_time(started, world_number):
                 break
             world = sample_deal(view, self.rng)
-            end = play_out(apply(world, numbers[base]), _fast_bid)
+            end = play_out(apply(world, numbers[base]), fast_bid)
             played = end.last_result if end.hands_played > world.hands_played else None
             if played is not None:
                 for bid in candidates:
@@ -328,7 +391,7 @@ class SearchBot:
                     )
                     totals[bid] += points_value(result.totals, side, over, winner, self.win_bonus)
             if nil is not None:
-                totals[nil] += hand_value(play_out(apply(world, nil), _fast_bid), world.hands_played, seat,
+                totals[nil] += hand_value(play_out(apply(world, nil), fast_bid), world.hands_played, seat,
                                           self.win_bonus)
         return max(options, key=lambda bid: (totals[bid], bid == preferred))
 
@@ -360,12 +423,21 @@ def _distinct_plays(view: Observation, plays: list[Play], preferred: Play) -> li
     return distinct
 
 
-def _fast_bid(state: GameState) -> Action:
-    """The heuristic's sighted bid for the seat to act in a full state (the playouts' bids)."""
-    hand = state.hand
-    assert hand is not None and hand.to_act is not None
-    bids = [action for action in legal_actions(state) if type(action) is Bid and not action.blind]
-    return _sighted_bid(state.rules, hand.hand_of(hand.to_act), bids)
+_BATCH_SEARCH: list[Any] = []
+"""The batched playouts' module once looked for (``[module]``, or ``[None]`` without NumPy)."""
+
+
+def _batch_search() -> Any:
+    """``spades_rules.batch._search`` when NumPy imports (imported on first use: the library never imports
+    NumPy on its own), else None."""
+    if not _BATCH_SEARCH:
+        try:
+            from spades_rules.batch import _search  # the search's optional batched path, as display hooks do
+        except ImportError:
+            _BATCH_SEARCH.append(None)
+        else:
+            _BATCH_SEARCH.append(_search)
+    return _BATCH_SEARCH[0]
 
 
 _OVER: Final = "the game is over, there is no action to choose"
@@ -407,52 +479,6 @@ def _actions_of(observation: Observation, function: str) -> tuple[Action, ...]:
         f"{function}: seat {observation.seat} has nothing to do in the {phase.value} phase "
         f"(seat {observation.to_act} acts)",
     )
-
-
-_CALIBRATION = {2: 1.05, 3: 1.35, 4: 1.1, 5: 0.95}
-"""Tricks taken per estimated sure trick, measured over bot games for each player count."""
-
-
-def _estimate_tricks(rules: Rules, cards: Sequence[Card]) -> float:
-    by_suit: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
-    for card in cards:
-        by_suit[rules.effective_suit(card)].append(card)
-    spades = sorted(by_suit[Suit.SPADES], key=rules.strength, reverse=True)
-    trumps = rules.trumps
-    estimate = 0.0
-    for i, card in enumerate(spades):
-        position = trumps.index(card)
-        if position <= i + 1 or i >= 3:
-            estimate += 1
-    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
-        held = by_suit[suit]
-        ranks = {card.rank for card in held}
-        if Rank.ACE in ranks and len(held) <= 6:
-            estimate += 1
-        if Rank.KING in ranks and 2 <= len(held) <= 5:
-            estimate += 0.6
-        if len(held) <= 1 and len(spades) >= 3:
-            estimate += 0.5
-    return estimate
-
-
-def _sighted_bid(rules: Rules, cards: Sequence[Card], bids: Sequence[Bid]) -> Bid:
-    """The heuristic's bid with its cards in sight: nil with a hand without high cards, else the number
-    closest to its calibrated estimate of sure tricks."""
-    nil = next((bid for bid in bids if bid.tricks == 0 and not bid.blind), None)
-    numbers = [bid for bid in bids if bid.tricks and not bid.blind]
-    if nil is not None and (not numbers or _nil_worthy(rules, cards)):
-        return nil
-    if not numbers:
-        return bids[0]
-    wanted = max(1, int(_estimate_tricks(rules, cards) * _CALIBRATION.get(rules.players, 1.0) + 0.3))
-    return min(numbers, key=lambda bid: (abs(bid.tricks - wanted), bid.tricks))
-
-
-def _nil_worthy(rules: Rules, cards: Sequence[Card]) -> bool:
-    spades = [card for card in cards if rules.effective_suit(card) is Suit.SPADES]
-    high = [card for card in cards if card.rank >= Rank.QUEEN]
-    return len(spades) <= 2 and all(card.rank <= Rank.NINE for card in spades) and not high
 
 
 BUILTIN_BOTS: Final[Mapping[str, Callable[[int], Bot]]] = {

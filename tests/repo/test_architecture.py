@@ -33,6 +33,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("views._shape", "cards"): frozenset({"_CARD_IDS"}),
     ("_core.episodes", "codec"): frozenset({"_mask_refusal"}),
     ("simulation.match", "bots"): frozenset({"_with_backstop"}),
+    ("bots", "batch"): frozenset({"_search"}),
 }
 """(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
 
@@ -140,7 +141,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("batch._deal",),
     ("batch._steps", "batch._observe", "batch._rebuild", "batch._load"),
     ("batch.game",),
-    ("batch.vector",),
+    ("batch.vector", "batch._search"),
     ("batch.__init__",),
     ("policy",),
     ("svg",),
@@ -159,9 +160,12 @@ LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset({
     ("state", "svg"),  # GameState._repr_svg_, as python-chess's Board._repr_svg_ imports chess.svg
     ("views.observation", "svg"),  # Observation._repr_svg_
     ("cli", "__init__"),  # --version reads the package's __version__
+    ("bots", "batch.__init__"),  # SearchBot's batched playouts (batch._search), taken when NumPy imports
+    ("bots", "batch._search"),
 })
 """Imports inside a function that run up the layers: only the display hooks, which import their renderer
-when IPython asks for a picture (and the command line's ``--version``)."""
+when IPython asks for a picture (and the command line's ``--version``), and the search bot's batched
+playouts, which it imports on its first search when NumPy is installed."""
 
 
 def _package_imports(path: Path) -> list[tuple[str, bool]]:

@@ -5,7 +5,8 @@ policy reads the state's own fields and the rules' compiled tables instead of bu
 played out costs about half a millisecond). It plays like :class:`~spades_rules.bots.HeuristicBot`:
 win the trick cheaply unless the partner is winning it, otherwise throw the lowest card; lead an ace of a
 plain suit, else the lowest plain card; a nil bidder ducks with its highest losing card, and its partner
-covers it. Bids come from the caller. A playout ends when the hand does (``GameState.in_hand`` turns
+covers it. Bids come from the caller (the playouts' own: :func:`fast_bid`, the heuristic's bid with the
+cards in sight, :func:`sighted_bid`). A playout ends when the hand does (``GameState.in_hand`` turns
 False: scored, redealt, or the game over), so it ends under every rule set.
 """
 
@@ -16,11 +17,15 @@ from typing import Final
 
 from spades_rules._core.exchanges import exchange_size
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play
-from spades_rules.cards import Suit
+from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions
+from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 
-__all__ = ["BidPolicy", "fast_play", "hand_value", "play_out", "points_value"]
+__all__ = [
+    "CALIBRATION", "BidPolicy", "estimate_tricks", "fast_bid", "fast_play", "hand_value", "nil_worthy", "play_out",
+    "points_value", "sighted_bid",
+]
 
 BidPolicy = Callable[[GameState], Action]
 """Chooses the bid (or any bid-phase action) of the seat to act in a full state."""
@@ -128,3 +133,60 @@ def hand_value(end: GameState, hands_before: int, seat: int, win_bonus: float) -
     if result is None or end.hands_played == hands_before:
         return 0.0
     return points_value(result.totals, end.rules.side_of(seat), end.is_over, end.winner, win_bonus)
+
+
+# ---------------------------------------------------------------------------------------- bids
+def fast_bid(state: GameState) -> Action:
+    """The heuristic's sighted bid for the seat to act in a full state (the playouts' bids)."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    bids = [action for action in legal_actions(state) if type(action) is Bid and not action.blind]
+    return sighted_bid(state.rules, hand.hand_of(hand.to_act), bids)
+
+
+CALIBRATION = {2: 1.05, 3: 1.35, 4: 1.1, 5: 0.95}
+"""Tricks taken per estimated sure trick, measured over bot games for each player count."""
+
+
+def estimate_tricks(rules: Rules, cards: Sequence[Card]) -> float:
+    """The sure tricks of ``cards``: high and long spades, aces, guarded kings, ruffing chances."""
+    by_suit: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+    for card in cards:
+        by_suit[rules.effective_suit(card)].append(card)
+    spades = sorted(by_suit[Suit.SPADES], key=rules.strength, reverse=True)
+    trumps = rules.trumps
+    estimate = 0.0
+    for i, card in enumerate(spades):
+        position = trumps.index(card)
+        if position <= i + 1 or i >= 3:
+            estimate += 1
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
+        held = by_suit[suit]
+        ranks = {card.rank for card in held}
+        if Rank.ACE in ranks and len(held) <= 6:
+            estimate += 1
+        if Rank.KING in ranks and 2 <= len(held) <= 5:
+            estimate += 0.6
+        if len(held) <= 1 and len(spades) >= 3:
+            estimate += 0.5
+    return estimate
+
+
+def sighted_bid(rules: Rules, cards: Sequence[Card], bids: Sequence[Bid]) -> Bid:
+    """The heuristic's bid with its cards in sight: nil with a hand without high cards, else the number
+    closest to its calibrated estimate of sure tricks."""
+    nil = next((bid for bid in bids if bid.tricks == 0 and not bid.blind), None)
+    numbers = [bid for bid in bids if bid.tricks and not bid.blind]
+    if nil is not None and (not numbers or nil_worthy(rules, cards)):
+        return nil
+    if not numbers:
+        return bids[0]
+    wanted = max(1, int(estimate_tricks(rules, cards) * CALIBRATION.get(rules.players, 1.0) + 0.3))
+    return min(numbers, key=lambda bid: (abs(bid.tricks - wanted), bid.tricks))
+
+
+def nil_worthy(rules: Rules, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` make a nil: at most two low spades and no card above the jack."""
+    spades = [card for card in cards if rules.effective_suit(card) is Suit.SPADES]
+    high = [card for card in cards if card.rank >= Rank.QUEEN]
+    return len(spades) <= 2 and all(card.rank <= Rank.NINE for card in spades) and not high
