@@ -391,9 +391,26 @@ class Playouts:
         return Ends(self)
 
 
+_GAMES: dict[tuple[Rules, int], BatchGame] = {}
+"""Batches kept for the next playouts of as many rows under the same rules: a search makes one per decision,
+and ``reset(states=...)`` puts new worlds in one for less than making it (its arrays and random streams)."""
+
+
+def _batch_of(states: Sequence[GameState]) -> BatchGame:
+    key = (states[0].rules, len(states))
+    games = _GAMES.get(key)
+    if games is None:
+        if len(_GAMES) >= 32:
+            _GAMES.clear()
+        games = _GAMES[key] = BatchGame.from_states(states, seed=0, record=False, backstop=None)
+    else:
+        games.reset(states=states)
+    return games
+
+
 def play_out(states: Sequence[GameState], first: Sequence[Action]) -> Ends:
     """Apply ``first[i]`` to ``states[i]`` and play the hand out with the policy, every row at once."""
-    games = BatchGame.from_states(states, seed=0, record=False, backstop=None)
+    games = _batch_of(states)
     playouts = Playouts(games)
     t = playouts.t
     codes: Array | None = np.array([encode_action(action) for action in first], dtype=np.intp)
