@@ -122,6 +122,7 @@ def batch(session: nox.Session) -> None:
     modules = ["src/spades_rules/batch", "src/spades_rules/policy.py"]
     _pytest(session, "-q", *tests, *modules, "docs/batch.rst")
     session.run("python", "examples/batch_hands.py", "--games", "512", "--hands", "5000")
+    session.run("python", "examples/selfplay_agent.py", "--quick", "--out", session.create_tmp())
     try:
         session.install("open-spiel")
     except Exception:

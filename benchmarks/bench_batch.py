@@ -11,7 +11,10 @@ repetitions, the two sides interleaved so that a busy machine slows both alike):
 - the cost per decision of every preset relative to the standard game at N = 4,096 (hand episodes: the
   phases that put rows out of step included);
 - the bytes of state per game (the state arrays; the record that ``game_state`` reads, separately);
-- the cost of the bool mask (``legal_action_mask``) at every decision, per game and hand, at N = 16,384.
+- the cost of the bool mask (``legal_action_mask``) at every decision, per game and hand, at N = 16,384;
+- the cost of a step of the Gymnasium vector environment (``BatchVectorEnv.step``: the step, every seat's
+  rewards, the observations and the masks of the seats to act next) against the bare ``BatchGame`` step
+  with ``random_actions`` at N = 1,024, side by side (needs Gymnasium).
 
 Run: ``python benchmarks/bench_batch.py [--reps 5] [--quick]`` (``--quick``: small sizes, to check the script).
 """
@@ -158,6 +161,35 @@ def mask_cost(reps: int, n: int) -> tuple[float, float]:
     return per_call * decisions_per_hand / n * 1e6, per_call * 1e6
 
 
+def env_step_cost(reps: int, n: int, steps: int) -> tuple[float, float] | None:
+    """Microseconds per step of the bare batch (``step(random_actions())``) and of the vector environment
+    (``env.step`` of the same random codes, with observations and masks), interleaved; None without
+    Gymnasium."""
+    try:
+        from spades_rules.batch.vector import BatchVectorEnv
+    except ImportError:
+        return None
+    games = BatchGame(Rules.standard(), n, seed=7, record=False)
+    env = BatchVectorEnv("standard", n, seed=7)
+    env.reset()
+
+    def bare() -> None:
+        for _ in range(steps):
+            games.step(games.random_actions())
+
+    def wrapped() -> None:
+        for _ in range(steps):
+            env.step(env.game.random_actions())
+
+    bare()
+    wrapped()
+    bare_times, env_times = [], []
+    for _ in range(reps):
+        bare_times.append(_cpu(bare) / steps * 1e6)
+        env_times.append(_cpu(wrapped) / steps * 1e6)
+    return statistics.median(bare_times), statistics.median(env_times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions (medians are printed)")
@@ -188,6 +220,15 @@ def main() -> None:
 
     per_game, per_call = mask_cost(reps, mask_size)
     print(f"\nbool mask at N = {mask_size:,}: {per_call:,.0f} us per call, {per_game:.2f} us per game per hand")
+
+    env_size = 256 if args.quick else 1024
+    costs = env_step_cost(reps, env_size, 20 if args.quick else 200)
+    if costs is None:
+        print("\nvector environment: Gymnasium is not installed (pip install gymnasium)")
+    else:
+        bare, wrapped = costs
+        print(f"\nstep at N = {env_size:,}: bare BatchGame.step(random_actions()) {bare:,.0f} us, BatchVectorEnv.step "
+              f"(observations and masks) {wrapped:,.0f} us: {wrapped / bare:.1f}x")
 
 
 if __name__ == "__main__":

@@ -141,11 +141,11 @@ class BatchGame:
     ``episode="game"`` a game that has played ``backstop`` hands (default
     :data:`~spades_rules.bots.GAME_BACKSTOP`, 100, the backstop of the library's play loops and
     simulations) without ending by its rules is stopped: :attr:`truncated` is True for that step (and
-    :attr:`game_done`, which says a game ended by its rules, False), :attr:`winner` names the side that
-    leads (the unique highest score, -1 on a tie, as the simulations count a game at the backstop) and
-    :attr:`final_scores` holds the scores, and the row starts a new game. A game that the rules' own
-    ``max_hands`` ends is finished, not truncated (a backstop below it truncates first). ``backstop=None``
-    removes it (a game may then never end).
+    :attr:`game_done`, which says a game ended by its rules, False),
+    :attr:`~spades_rules.batch.game.BatchGame.winner` names the side that leads (the unique highest score,
+    -1 on a tie, as the simulations count a game at the backstop) and :attr:`final_scores` holds the scores,
+    and the row starts a new game. A game that the rules' own ``max_hands`` ends is finished, not truncated
+    (a backstop below it truncates first). ``backstop=None`` removes it (a game may then never end).
 
     ``final_observations=True`` keeps, on every step that ends games, the observation that the seat which
     took the step's action has of the game's final position (:attr:`final_observation`), for learners that
@@ -316,9 +316,10 @@ class BatchGame:
 
     @property
     def truncated(self) -> Array:
-        """Whether the last step stopped each row's game at the :attr:`backstop` without the rules ending it
-        (never together with :attr:`game_done`; always False with ``episode="hand"``): Gymnasium's
-        *truncated*. The row has started a new game; :attr:`winner` names the side that led."""
+        """Whether the last step stopped each row's game at the backstop
+        (:attr:`~spades_rules.batch.game.BatchGame.backstop`) without the rules ending it (never together with
+        :attr:`game_done`; always False with ``episode="hand"``): Gymnasium's *truncated*. The row has started
+        a new game; :attr:`~spades_rules.batch.game.BatchGame.winner` names the side that led."""
         return _read_only(self._core.s.truncated)
 
     @property
