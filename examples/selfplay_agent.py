@@ -207,7 +207,7 @@ def plot(curve: list[dict[str, Any]], path: Path) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=5.0, help="training budget, minutes of CPU time (default 5)")
     parser.add_argument("--out", type=Path, default=Path("selfplay"), help="where the weights and the curve go")
     parser.add_argument("--envs", type=int, default=128, help="games played at once")
