@@ -62,7 +62,7 @@ from typing import Final
 from spades_rules._core.bidding import bid_order, bid_rule, check_bid, fixed_bids
 from spades_rules._core.chain import Chain
 from spades_rules._core.checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
-from spades_rules._core.deck import LONG_SUIT
+from spades_rules._core.deck import REDEAL_TESTS, deal_seat, draw_seat
 from spades_rules._core.exchanges import exchange_size, exchanges_due
 from spades_rules._core.fields import MAX_NUMBER
 from spades_rules._core.plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
@@ -293,11 +293,11 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     empty = (0,) * n
     if rules.deal_method == "draw":
         setup = _setup(dealer, action, (None,) * n, (), (), (), (), empty)
-        hand = _hand_before_play(setup, empty, (dealer + 1) % n)
+        hand = _hand_before_play(setup, empty, draw_seat(dealer, 0, n))
         return _next_state(state, _DRAW, hand, action)
     held = [0] * n
     for offset, mask in enumerate(masks):
-        held[(dealer + 1 + offset) % n] = mask
+        held[deal_seat(dealer, offset, n)] = mask
     return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held))
 
 
@@ -373,17 +373,20 @@ def _redeals(rules: Rules, hand: HandState) -> tuple[Redeal, ...]:
 
 
 def _may_redeal(rules: Rules, mine: int) -> bool:
+    """Whether the hand ``mine`` meets a condition of ``redeal_on`` (``_deck.REDEAL_TESTS``); each count is
+    made only when a condition in force reads it."""
     tables = rules.tables
-    spades = (mine & tables.spade_mask).bit_count()
-    return any(
-        (condition == "no_spades" and spades == 0)
-        or (condition == "one_or_no_spades" and spades <= 1)
-        or (condition == "no_face_cards" and not mine & tables.face_mask)
-        or (condition == "seven_card_suit" and any(
-            (mine & suit).bit_count() >= LONG_SUIT for suit in tables.suit_masks
-        ))
-        for condition in rules.redeal_on
-    )
+    for condition in rules.redeal_on:
+        test = REDEAL_TESTS[condition]
+        if test.counts == "spades":
+            count = (mine & tables.spade_mask).bit_count()
+        elif test.counts == "faces":
+            count = (mine & tables.face_mask).bit_count()
+        else:
+            count = max((mine & suit).bit_count() for suit in tables.suit_masks)
+        if test.holds(count):
+            return True
+    return False
 
 
 def _apply_bid(state: GameState, action: Bid) -> GameState:

@@ -69,7 +69,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
     ) from _error
 
 from spades_rules._core.checks import integer_or_none, not_a_state, random_source, read_items
-from spades_rules._core.deck import deck_cards, deck_shares, default_removed, promoted_cards
+from spades_rules._core.deck import REDEAL_TESTS, deck_cards, deck_shares, default_removed, promoted_cards
 from spades_rules._core.exchanges import exchange_size
 from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
@@ -208,8 +208,7 @@ def _draw_house_rules(draw: st.DrawFn, options: dict[str, Any], counts: tuple[in
     if draw(st.booleans()):
         _draw_play(draw, options)
     if BID_FORMATS[options["bidding"]].has_bidding_phase and draw(st.booleans()):
-        conditions = ("no_spades", "one_or_no_spades", "no_face_cards", "seven_card_suit")
-        options["redeal_on"] = [condition for condition in conditions if draw(st.booleans())]
+        options["redeal_on"] = [condition for condition in REDEAL_TESTS if draw(st.booleans())]
 
 
 def _cards_each(options: dict[str, Any]) -> int:

@@ -27,6 +27,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     }),
     ("views.observation", "state"): frozenset({"_plain_storage"}),
     ("batch._rebuild", "scoring"): frozenset({"_close_hand"}),
+    ("batch._score", "scoring"): frozenset({"_POINTS_PER_BID_TRICK", "_TEN_FOR_TWO_HUNDRED"}),
     ("bots", "scoring"): frozenset({"_close_hand"}),
     ("terminal.game", "records.files"): frozenset({"_check_writable"}),
     ("_core.fields", "cards"): frozenset({"_CARD_IDS"}),

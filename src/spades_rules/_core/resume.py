@@ -14,6 +14,7 @@ from typing import Final
 
 from spades_rules._core.bidding import bid_order
 from spades_rules._core.chain import Chain
+from spades_rules._core.deck import deal_seat, draw_seat
 from spades_rules._core.exchanges import exchanges_due
 from spades_rules._core.plays import INTERNED_DRAWS, INTERNED_PLAYS
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange
@@ -87,7 +88,7 @@ def resume_hand(
     if rules.deal_method == "draw":
         kept, dropped = [0] * n, [0] * n
         for turn, keep in enumerate(draws):
-            seat = (dealer + 1 + turn) % n
+            seat = draw_seat(dealer, turn, n)
             taken, discarded = DrawDecision.split(deal.deck[2 * turn], deal.deck[2 * turn + 1], keep)
             kept[seat] |= taken.bit
             dropped[seat] |= discarded.bit
@@ -96,10 +97,10 @@ def resume_hand(
     else:
         held = [0] * n
         for offset in range(n):
-            held[(dealer + 1 + offset) % n] = mask_of(deal.deck[offset::n])
+            held[deal_seat(dealer, offset, n)] = mask_of(deal.deck[offset::n])
     if phase is Phase.DRAW:
         setup = _setup(dealer, deal, (None,) * n, (), (), (), draws, discards)
-        hand = _hand_before_play(setup, tuple(held), (dealer + 1 + len(draws)) % n)
+        hand = _hand_before_play(setup, tuple(held), draw_seat(dealer, len(draws), n))
         return _game_state(rules, Phase.DRAW, hand, trail, start._match)
     fixed = not rules.has_bidding_phase
     order = () if fixed else bid_order(rules, dealer)

@@ -23,6 +23,7 @@ import attrs
 import numpy as np
 
 from spades_rules._core.bidding import bid_order, seat_rule
+from spades_rules._core.deck import deal_seat, draw_seat, trick_voids
 from spades_rules.actions import Bid
 from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit
 from spades_rules.codec import (
@@ -138,7 +139,7 @@ class BatchTables:
         self.void_by_code, self.spade_in_code = _trick_tables(
             n, tables.suit_masks, tables.spades_anytime, tables.first_trick_no_spades
         )
-        """What a trick shows (see :func:`shows`): ``void_by_code[((leader * 2 + free) * 2 + first) << (2 *
+        """What a trick shows (``_deck.trick_voids``): ``void_by_code[((leader * 2 + free) * 2 + first) << (2 *
         players) | suit code]`` and ``spade_in_code[suit code]`` (``free``: spades could be led freely,
         ``first``: the hand's first trick)."""
         self.first_trick_rules = tables.first_trick_rules
@@ -180,6 +181,15 @@ class BatchTables:
         partners = [rules.partner_of(seat) for seat in range(n)]
         self.partner = np.array([-1 if p is None else p for p in partners], dtype=np.int8)
         self.next_seat = np.array([(seat + 1) % n for seat in range(n)], dtype=np.int8)
+        self.dealt_card = np.array([[next(j for j in range(n) if deal_seat(dealer, j, n) == seat) for seat in range(n)]
+                                    for dealer in range(n)], dtype=np.intp)
+        """``dealt_card[dealer, seat]``: which card of each round of the deal ``seat`` receives
+        (``_deck.deal_seat``)."""
+        turns = len(tables.deck) // 2 + 1 if rules.deal_method == "draw" else 1
+        self.draw_seats = np.array([[draw_seat(dealer, turn, n) for turn in range(turns)] for dealer in range(n)],
+                                   dtype=np.int8).ravel()
+        """``draw_seats[dealer * turns + turn]``: the seat deciding ``turn`` of the draw (``_deck.draw_seat``)."""
+        self.draw_turns = turns
         self.has_bidding = rules.has_bidding_phase
         order = [bid_order(rules, dealer) if self.has_bidding else () for dealer in range(n)]
         self.bid_order = np.array(order, dtype=np.int8).reshape(n, -1)
@@ -278,33 +288,11 @@ class BatchTables:
         )
 
 
-def shows(n: int, others: int, spade_lead: tuple[bool, bool], leader: int, free: bool, first: bool,
-          suits: tuple[int, ...]) -> int:
-    """The void bits (four per seat: C, D, H, S) a trick shows every player, as the views infer them: the
-    trick led by ``leader`` with cards of ``suits`` by position, ``free`` when spades could be led freely
-    (broken, or past the first trick under ``spade_lead="after_first_trick"``), ``first`` for the hand's first
-    trick. A seat that did not follow lacks the suit led; a leader of spades that could not be led freely
-    holds nothing else (unless ``spade_lead="anytime"``); under ``first_trick_spades=False`` a seat playing a
-    spade to the first trick unable to follow holds nothing else (``spade_lead``: anytime, that rule).
-    ``others`` is the bits of the suits besides spades in the deck."""
-    anytime, first_no_spades = spade_lead
-    led = suits[0]
-    shown = 0
-    for at, suit in enumerate(suits):
-        if suit != led:
-            seat = (leader + at) % n
-            shown |= 1 << (4 * seat + led)
-            if first and first_no_spades and suit == SPADES:
-                shown |= others << 4 * seat
-    if led == SPADES and not free and not anytime:
-        shown |= others << 4 * leader
-    return shown
-
-
 def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_spades: bool
                   ) -> tuple[NDArray[np.uint32], NDArray[np.bool_]]:
-    """The tables of :func:`shows` by the suit code of a trick (two bits per position), and whether it held a
-    spade. A trick in progress is looked up with its unplayed positions following the suit led."""
+    """What every trick shows (``_deck.trick_voids``, the views' own rule), by the suit code of the trick (two
+    bits per position), and whether it held a spade. A trick in progress is looked up with its unplayed
+    positions following the suit led."""
     others = sum(1 << suit for suit in range(SPADES) if suit_masks[suit])
     codes = 4 ** n
     by_code = np.zeros(n * 4 * codes, dtype=np.uint32)
@@ -316,7 +304,8 @@ def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_s
             for free in (0, 1):
                 for first in (0, 1):
                     at = ((leader * 2 + free) * 2 + first) * codes + code
-                    by_code[at] = shows(n, others, (anytime, first_no_spades), leader, bool(free), bool(first), suits)
+                    by_code[at] = trick_voids(n, others, anytime, first_no_spades, leader, suits, bool(free),
+                                              bool(first))
     return by_code, spade_in
 
 

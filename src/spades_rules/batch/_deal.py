@@ -68,7 +68,7 @@ def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
         s.draw_turn[rows] = 0
         s.draw_bits[rows] = 0
         s.phase[rows] = DRAW
-        s.to_act[rows] = t.next_seat[s.dealer[rows]]
+        s.to_act[rows] = t.draw_seats[s.dealer[rows].astype(np.intp) * t.draw_turns]  # turn 0
         s.legal[rows] = 3  # keep or reject
         moved(core, rows, DRAW)
         return
@@ -77,7 +77,8 @@ def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
 
 def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> None:
     """The decks of ``rows`` (given, or shuffled) into the record, and the hands (or the draw's stock) they
-    deal: card ``i`` of the deck to seat ``dealer + 1 + i`` (the scalar engine's ``_apply_deal``)."""
+    deal: card ``i`` of the deck to ``_deck.deal_seat(dealer, i, players)``, as the scalar engine's
+    ``_apply_deal`` deals it."""
     s, t = core.s, core.t
     n, tricks = t.players, t.tricks
     by_offset: Array | None = None
@@ -101,11 +102,10 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
     assert by_offset is not None
     dealer = s.dealer[rows]
     first = int(dealer[0])
-    if (dealer == first).all():  # by_offset[row, j] is seat dealer + 1 + j
-        s.hand[:, rows] = np.roll(by_offset.T, first + 1, axis=0)
+    if (dealer == first).all():  # by_offset[row, j]: the cards of round position j (``_deck.deal_seat``)
+        s.hand[:, rows] = by_offset.T[t.dealt_card[first]]
     else:
-        offsets = (np.arange(n)[:, None] - dealer[None, :].astype(np.intp) - 1) % n
-        s.hand[:, rows] = np.take_along_axis(by_offset.T, offsets, axis=0)
+        s.hand[:, rows] = np.take_along_axis(by_offset.T, t.dealt_card[dealer.astype(np.intp)].T, axis=0)
 
 
 def begin_bidding(core: Core, rows: Rows) -> None:

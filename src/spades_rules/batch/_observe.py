@@ -156,7 +156,7 @@ def _draw_blocks(core: Core, block: Callable[[str], Array], seat: Array,
     block("kept")[:] = _slots(core, hands[at, seat])
     seen = s.seen.T[at, seat]
     block("discarded")[:] = _slots(core, seen)
-    first = t.next_seat[s.dealer].astype(np.intp)  # the seat of turn 0
+    first = t.draw_seats[s.dealer.astype(np.intp) * t.draw_turns]  # the seat of turn 0
     own_turns = np.where(seat == first, (turn + 1) // 2, turn // 2)
     unseen = own_turns - np.bitwise_count(seen)
     block("unseen_discards")[:, 0] = (unseen / tricks).astype(np.float32)

@@ -9,15 +9,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from spades_rules.batch._compile import BatchTables
+from spades_rules.scoring import _POINTS_PER_BID_TRICK, _TEN_FOR_TWO_HUNDRED
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
 
 __all__: list[str] = []
 
-_POINTS_PER_BID_TRICK = 10
-_TEN_FOR_TWO_HUNDRED = 10
-"""``ten_for_two_hundred``: a made contract of this many tricks or more scores double (as ``scoring``)."""
 
 
 def score_hands(

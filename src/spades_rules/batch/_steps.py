@@ -376,7 +376,7 @@ def _draw(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s.draw_bits[rows] |= keep.astype(np.uint32) << turn.astype(np.uint32)
     turn += 1
     s.draw_turn[rows] = turn
-    s.to_act[rows] = t.next_seat[seat]
+    s.to_act[rows] = t.draw_seats[take(s.dealer, rows).astype(np.intp) * t.draw_turns + turn]
     over = 2 * turn == t.deck_size
     if over.any():
         begin_bidding(core, subset(rows, over) if not over.all() else rows)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades_rules._core.deck import LONG_SUIT
+from spades_rules._core.deck import REDEAL_TESTS
 from spades_rules.batch._compile import BLIND_BIT, BLIND_NUMBER_BIT, PLAY, REDEAL_BIT, BatchTables, tied_word
 from spades_rules.batch._lockstep import Core, Rows, same_seat, seat_values
 
@@ -86,7 +86,7 @@ def suit_code(t: BatchTables, suits: Array) -> Array:
 
 def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array, first: Array,
                         filled: Array) -> Array:
-    """The void bits a trick in progress shows (``_compile.shows``): ``cards`` ``[positions, rows]`` from the
+    """The void bits a trick in progress shows (``_deck.trick_voids``): ``cards`` ``[positions, rows]`` from the
     ``leader``, ``filled`` of them played; looked up as a finished trick whose other cards follow suit."""
     suits = t.suit_of[cards]
     suits = np.where(t.positions < filled, suits, suits[0])
@@ -96,7 +96,7 @@ def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array
 
 
 def finished_trick_voids(core: Core) -> Array:
-    """The void bits every row's finished tricks of the hand show (``_compile.shows``), from the record's
+    """The void bits every row's finished tricks of the hand show (``_deck.trick_voids``), from the record's
     tricks and leaders: kept lazily, for the observations (``pos`` and ``trick_no`` synced)."""
     s, t, rec = core.s, core.t, core.rec
     assert rec is not None
@@ -204,22 +204,22 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Arr
 
 
 def redeal_bits(core: Core, rows: Rows) -> Array:
-    """A bit per seat whose hand may call a redeal (``Rules.redeal_on``), for newly dealt rows."""
+    """A bit per seat whose hand may call a redeal (``Rules.redeal_on``), for newly dealt rows: the tests of
+    ``_deck.REDEAL_TESTS`` (the engine's ``_may_redeal``) on arrays of counts."""
     t = core.t
     hands = core.s.hand[:, rows]
-    spades = np.bitwise_count(hands & t.spade_mask)
+    counts: dict[str, Array] = {}
     may = np.zeros(hands.shape, dtype=bool)
     for condition in t.redeal_conditions:
-        if condition == "no_spades":
-            may |= spades == 0
-        elif condition == "one_or_no_spades":
-            may |= spades <= 1
-        elif condition == "no_face_cards":
-            may |= (hands & t.face_mask) == 0
-        elif condition == "seven_card_suit":  # suits as the cards play: jokers are spades
-            may |= np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0) >= LONG_SUIT
-        else:  # pragma: no cover - _compile.check_known refuses rules the engine does not know
-            raise AssertionError(condition)
+        test = REDEAL_TESTS[condition]
+        if test.counts not in counts:
+            if test.counts == "spades":
+                counts["spades"] = np.bitwise_count(hands & t.spade_mask)
+            elif test.counts == "faces":
+                counts["faces"] = np.bitwise_count(hands & t.face_mask)
+            else:  # the longest suit, as the cards play: jokers are spades
+                counts["longest"] = np.max([np.bitwise_count(hands & suit) for suit in t.suit_masks], axis=0)
+        may |= test.holds(counts[test.counts])
     weights = (1 << np.arange(t.players)).astype(np.uint8)[:, None]
     bits: Array = (may.astype(np.uint8) * weights).sum(axis=0, dtype=np.uint8)
     return bits

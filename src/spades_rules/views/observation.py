@@ -31,6 +31,7 @@ import attrs
 
 import spades_rules.views.render as _render  # below this module: it imports it for types only
 from spades_rules._core.checks import check_seat, never_raising_text, not_a_state
+from spades_rules._core.deck import draw_seat, trick_voids
 from spades_rules._core.messages import describe
 from spades_rules.actions import Bid, DrawDecision, PlayerAction, Redeal
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
@@ -379,7 +380,7 @@ def _draw_view(
     draws = hand.draws
     own: list[DrawTurn] = []
     for turn, keep in enumerate(draws):
-        if (hand.dealer + 1 + turn) % n != seat:
+        if draw_seat(hand.dealer, turn, n) != seat:
             continue
         kept, dropped = DrawDecision.split(stock[2 * turn], stock[2 * turn + 1], keep)
         seen = not keep or rules.draw_second_card_seen
@@ -431,16 +432,13 @@ def _scan_voids(
         cards = trick.cards
         if not cards:
             continue
-        led = suit_of[cards[0].index]
-        if led == spades and not broken:  # only a seat holding nothing but spades may lead one unbroken
-            void[trick.leader] |= others
-        no_spades = tables.first_trick_no_spades and first and number == 0
-        for at, card in enumerate(cards):
-            suit = suit_of[card.index]
-            if suit != led:
-                void[(trick.leader + at) % n] |= (1 << led) | (others if no_spades and suit == spades else 0)
-                broken = broken or suit == spades
-        broken = broken or led == spades or tables.spades_after_first_trick
+        suits = [suit_of[card.index] for card in cards]
+        shown = trick_voids(n, others, False, tables.first_trick_no_spades, trick.leader, suits, broken,
+                            first and number == 0)  # ``broken`` starts True under spade_lead="anytime"
+        if shown:
+            for seat in range(n):
+                void[seat] |= shown >> 4 * seat & 15
+        broken = broken or spades in suits or tables.spades_after_first_trick
     return void, broken
 
 

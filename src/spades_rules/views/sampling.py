@@ -22,6 +22,7 @@ from math import comb
 from typing import Final
 
 from spades_rules._core.checks import random_source
+from spades_rules._core.deck import deal_seat
 from spades_rules._core.resume import resume_game, resume_hand
 from spades_rules.actions import Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Suit, cards_of_mask, mask_of
@@ -434,7 +435,7 @@ def _sample_hands(observation: Observation, rng: random.Random) -> tuple[Deal, l
     if any((held[other] & spades).bit_count() != dealt for other, dealt in dealt_to_check.items()):
         return None
     n, dealer = rules.players, observation.dealer
-    hands = [cards_of_mask(held[(dealer + 1 + k) % n]) for k in range(n)]
+    hands = [cards_of_mask(held[deal_seat(dealer, k, n)]) for k in range(n)]
     if any(len(cards) != rules.cards_each for cards in hands):
         raise ObservationError("no deal is consistent with this view: the hands do not have the right sizes")
     return Deal(tuple(chain.from_iterable(zip(*hands, strict=True)))), exchanges  # one card a seat at a time
