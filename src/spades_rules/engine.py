@@ -444,13 +444,17 @@ def _apply_exchange(state: GameState, action: Exchange) -> GameState:
 # ---------------------------------------------------------------------------------------- play
 def _begin_play(done: GameState, hand: HandState) -> GameState:
     """The first lead: ``done`` records the last action before the play, ``hand`` the hand as it stands."""
-    tables = done.rules.tables
-    leader = (hand.dealer + 1) % tables.players
-    club = _first_lead_club(tables, hand)
-    if club is not None:
-        leader = next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
+    leader = _first_leader(done.rules.tables, hand)
     hand = _hand_state(hand._setup, hand.held, hand.tricks_won, leader, (), (), False, leader)
     return _game_state(done.rules, _PLAY, hand, done._trail, done._match)
+
+
+def _first_leader(tables: CompiledTables, hand: HandState) -> int:
+    """Who leads the hand's first trick: the dealer's left, or the holder of the lowest club in play."""
+    club = _first_lead_club(tables, hand)
+    if club is not None:
+        return next(seat for seat, mask in enumerate(hand.held) if mask & club.bit)
+    return (hand.dealer + 1) % tables.players
 
 
 def _first_lead_club(tables: CompiledTables, hand: HandState) -> Card | None:

@@ -18,6 +18,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
          "_actions_of_trail"}
     ),
     ("engine", "scoring"): frozenset({"_check_start", "_close_hand"}),
+    ("_core.resume", "engine"): frozenset({"_first_leader", "_trick_winner"}),
     ("_core.resume", "state"): frozenset({
         "_Match", "_Trail", "_game_state", "_hand_state", "_hand_before_play", "_setup", "_actions_of_trail",
     }),

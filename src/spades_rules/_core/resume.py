@@ -18,8 +18,10 @@ from spades_rules._core.deck import deal_seat, draw_seat
 from spades_rules._core.exchanges import exchanges_due
 from spades_rules._core.plays import INTERNED_DRAWS, INTERNED_PLAYS
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange
-from spades_rules.cards import Suit, mask_of
+from spades_rules.cards import Card, Suit, mask_of
+from spades_rules.engine import _first_leader, _trick_winner
 from spades_rules.rules import Rules
+from spades_rules.rules.tables import CompiledTables
 from spades_rules.scoring import HandScore
 from spades_rules.state import (
     GameState,
@@ -71,14 +73,17 @@ def resume_hand(
     draws: tuple[bool, ...],
     bids: tuple[Bid | None, ...],
     exchanges: Sequence[Exchange],
-    tricks: tuple[Trick, ...],
-    current: Trick | None,
+    tricks: tuple[Trick, ...] = (),
+    current: Trick | None = None,
     phase: Phase,
+    plays: Sequence[Card] | None = None,
 ) -> GameState:
     """The state ``start`` (a ``DEAL``-phase state) reaches by the hand whose deal, draw decisions, bids,
     exchanges, finished tricks and trick in progress are given, in ``phase`` (``DRAW``, ``BID``,
     ``EXCHANGE`` or ``PLAY``): the value that applying those actions one by one builds, computed directly.
-    The actions are trusted (the caller checks the result, e.g. against a view)."""
+    The actions are trusted (the caller checks the result, e.g. against a view). In the play, ``plays``
+    (every card played in the hand, in order) may stand for ``tricks`` and ``current``: the engine's own
+    rules then say who led each trick and who won it (``engine._first_leader``, ``engine._trick_winner``)."""
     rules = start.rules
     tables = rules.tables
     n = tables.players
@@ -123,7 +128,10 @@ def resume_hand(
     if phase is Phase.EXCHANGE:
         hand = _hand_before_play(setup, tuple(held), due[len(exchanges)][0])
         return _game_state(rules, Phase.EXCHANGE, hand, trail, start._match)
-    assert phase is Phase.PLAY and current is not None
+    assert phase is Phase.PLAY
+    if plays is not None:
+        tricks, current = _tricks_of(tables, _first_leader(tables, _hand_before_play(setup, tuple(held), None)), plays)
+    assert current is not None
     won = [0] * n
     broken = False
     for trick in (*tricks, current):
@@ -146,24 +154,47 @@ def resume_finished_hand(
     draws: tuple[bool, ...],
     bids: tuple[Bid | None, ...],
     exchanges: Sequence[Exchange],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Trick, ...] = (),
+    plays: Sequence[Card] | None = None,
 ) -> tuple[HandState, tuple[Action, ...]]:
     """A finished hand as the engine keeps it (``GameState.last_hand``: every trick played, no seat to act)
-    and the hand's actions in order, from its deal, draw decisions, bids, exchanges and all its tricks (the
-    batch engine's ``BatchGame.game_state`` rebuilds a game's earlier hands so)."""
-    last = tricks[-1]
-    before = resume_hand(
-        start, deal, draws=draws, bids=bids, exchanges=exchanges, tricks=tricks[:-1],
-        current=Trick(last.leader, last.cards[:-1]), phase=Phase.PLAY,
-    )
+    and the hand's actions in order, from its deal, draw decisions, bids, exchanges and all its tricks (or
+    all its ``plays``, in order; the batch engine's ``BatchGame.game_state`` rebuilds a game's earlier
+    hands so)."""
+    if plays is None:
+        last = tricks[-1]
+        before = resume_hand(
+            start, deal, draws=draws, bids=bids, exchanges=exchanges, tricks=tricks[:-1],
+            current=Trick(last.leader, last.cards[:-1]), phase=Phase.PLAY,
+        )
+    else:
+        before = resume_hand(start, deal, draws=draws, bids=bids, exchanges=exchanges, phase=Phase.PLAY,
+                             plays=plays[:-1])
     hand = before.hand
-    assert hand is not None and last.winner is not None
-    card = last.cards[-1]
-    seat = (last.leader + len(last.cards) - 1) % start.rules.players
+    assert hand is not None
+    tables = start.rules.tables
+    card = plays[-1] if plays is not None else tricks[-1].cards[-1]
+    cards = (*hand.trick_cards, card)
+    winner = _trick_winner(tables, hand.leader, cards)
+    seat = (hand.leader + len(cards) - 1) % start.rules.players
     held = list(hand.held)
     held[seat] ^= card.bit
     won = list(hand.tricks_won)
-    won[last.winner] += 1
-    broken = hand.spades_broken or start.rules.tables.suit_of[card.index] == _SPADES
-    finished = _hand_state(hand._setup, tuple(held), tuple(won), last.winner, (), tricks, broken, None)
+    won[winner] += 1
+    broken = hand.spades_broken or tables.suit_of[card.index] == _SPADES
+    finished_tricks = (*hand.completed_tricks, Trick(hand.leader, cards, winner))
+    finished = _hand_state(hand._setup, tuple(held), tuple(won), winner, (), finished_tricks, broken, None)
     return finished, _actions_of_trail((before._trail, INTERNED_PLAYS[seat][card.index]))
+
+
+def _tricks_of(tables: CompiledTables, leader: int, plays: Sequence[Card]) -> tuple[tuple[Trick, ...], Trick]:
+    """The finished tricks and the trick in progress that ``plays`` make, the first led by ``leader``: each
+    trick's winner (``engine._trick_winner``) leads the next."""
+    n = tables.players
+    finished: list[Trick] = []
+    for begin in range(0, len(plays) - len(plays) % n, n):
+        cards = tuple(plays[begin:begin + n])
+        winner = _trick_winner(tables, leader, cards)
+        finished.append(Trick(leader, cards, winner))
+        leader = winner
+    return tuple(finished), Trick(leader, tuple(plays[len(finished) * n:]))

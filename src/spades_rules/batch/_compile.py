@@ -139,7 +139,7 @@ class BatchTables:
         self.void_by_code, self.spade_in_code = _trick_tables(
             n, tables.suit_masks, tables.spades_anytime, tables.first_trick_no_spades
         )
-        """What a trick shows (``_deck.trick_voids``): ``void_by_code[((leader * 2 + free) * 2 + first) << (2 *
+        """What a trick shows (``_core.deck.trick_voids``): ``void_by_code[((leader * 2 + free) * 2 + first) << (2 *
         players) | suit code]`` and ``spade_in_code[suit code]`` (``free``: spades could be led freely,
         ``first``: the hand's first trick)."""
         self.first_trick_rules = tables.first_trick_rules
@@ -184,11 +184,11 @@ class BatchTables:
         self.dealt_card = np.array([[next(j for j in range(n) if deal_seat(dealer, j, n) == seat) for seat in range(n)]
                                     for dealer in range(n)], dtype=np.intp)
         """``dealt_card[dealer, seat]``: which card of each round of the deal ``seat`` receives
-        (``_deck.deal_seat``)."""
+        (``_core.deck.deal_seat``)."""
         turns = len(tables.deck) // 2 + 1 if rules.deal_method == "draw" else 1
         self.draw_seats = np.array([[draw_seat(dealer, turn, n) for turn in range(turns)] for dealer in range(n)],
                                    dtype=np.int8).ravel()
-        """``draw_seats[dealer * turns + turn]``: the seat deciding ``turn`` of the draw (``_deck.draw_seat``)."""
+        """``draw_seats[dealer * turns + turn]``: the seat deciding ``turn`` of the draw (``_core.deck.draw_seat``)."""
         self.draw_turns = turns
         self.has_bidding = rules.has_bidding_phase
         order = [bid_order(rules, dealer) if self.has_bidding else () for dealer in range(n)]
@@ -290,7 +290,7 @@ class BatchTables:
 
 def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_spades: bool
                   ) -> tuple[NDArray[np.uint32], NDArray[np.bool_]]:
-    """What every trick shows (``_deck.trick_voids``, the views' own rule), by the suit code of the trick (two
+    """What every trick shows (``_core.deck.trick_voids``, the views' own rule), by the suit code of the trick (two
     bits per position), and whether it held a spade. A trick in progress is looked up with its unplayed
     positions following the suit led."""
     others = sum(1 << suit for suit in range(SPADES) if suit_masks[suit])

@@ -77,7 +77,7 @@ def start_hands(core: Core, rows: Rows, decks: Array | None = None) -> None:
 
 def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> None:
     """The decks of ``rows`` (given, or shuffled) into the record, and the hands (or the draw's stock) they
-    deal: card ``i`` of the deck to ``_deck.deal_seat(dealer, i, players)``, as the scalar engine's
+    deal: card ``i`` of the deck to ``_core.deck.deal_seat(dealer, i, players)``, as the scalar engine's
     ``_apply_deal`` deals it."""
     s, t = core.s, core.t
     n, tricks = t.players, t.tricks
@@ -102,7 +102,7 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
     assert by_offset is not None
     dealer = s.dealer[rows]
     first = int(dealer[0])
-    if (dealer == first).all():  # by_offset[row, j]: the cards of round position j (``_deck.deal_seat``)
+    if (dealer == first).all():  # by_offset[row, j]: the cards of round position j (``_core.deck.deal_seat``)
         s.hand[:, rows] = by_offset.T[t.dealt_card[first]]
     else:
         s.hand[:, rows] = np.take_along_axis(by_offset.T, t.dealt_card[dealer.astype(np.intp)].T, axis=0)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from spades_rules._core.bidding import bid_order
+from spades_rules._core.deck import draw_seat
 from spades_rules._core.exchanges import due_after
 from spades_rules._core.plays import INTERNED_DRAWS
 from spades_rules._core.resume import resume_finished_hand, resume_game, resume_hand
@@ -21,7 +22,7 @@ from spades_rules.batch._lockstep import Core
 from spades_rules.cards import ALL_CARDS
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, _close_hand
-from spades_rules.state import GameState, HandState, Trick
+from spades_rules.state import GameState, HandState
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
@@ -30,7 +31,9 @@ __all__: list[str] = []
 
 
 class _Hand:
-    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules._core.resume` take."""
+    """One hand of a row as plain Python values: what the builders of :mod:`spades_rules._core.resume` take
+    (the deal, the draw decisions, the bids, the exchanges and the cards played in order: who holds what,
+    who leads and who wins each trick, they work out with the engine's own rules)."""
 
     def __init__(self, rules: Rules, dealer: int, deck: Array, draw_bits: int, draw_turns: int,
                  bids: Array, blind: int, xcards: Array, log: Array) -> None:
@@ -42,26 +45,6 @@ class _Hand:
         self.xcards = xcards
         self.plays = tuple(ALL_CARDS[int(index)] for index in log if index >= 0)
 
-    def held_at_play(self, exchanges: tuple[Exchange, ...]) -> list[int]:
-        """Each seat's cards when the play starts: dealt (or drawn), then exchanged."""
-        rules = self.rules
-        n = rules.players
-        deck = self.deal.deck
-        held = [0] * n
-        if rules.deal_method == "draw":
-            for turn, keep in enumerate(self.draws):
-                held[(self.dealer + 1 + turn) % n] |= (deck[2 * turn] if keep else deck[2 * turn + 1]).bit
-        else:
-            for position, card in enumerate(deck):
-                held[(self.dealer + 1 + position) % n] |= card.bit
-        for exchange in exchanges:
-            partner = rules.partner_of(exchange.seat)
-            assert partner is not None
-            for card in exchange.cards:
-                held[exchange.seat] ^= card.bit
-                held[partner] |= card.bit
-        return held
-
     def exchanges(self, done: int | None) -> tuple[Exchange, ...]:
         """The exchanges made (the first ``done`` of those due; all when None), in order."""
         rules = self.rules
@@ -71,33 +54,6 @@ class _Hand:
             Exchange(giver, tuple(ALL_CARDS[int(card)] for card in self.xcards[giver] if card >= 0))
             for giver in givers
         )
-
-    def tricks(self, exchanges: tuple[Exchange, ...]) -> tuple[tuple[Trick, ...], Trick]:
-        """The finished tricks and the trick in progress (the leader of the next one when none is)."""
-        rules = self.rules
-        tables = rules.tables
-        n = rules.players
-        held = self.held_at_play(exchanges)
-        leader = (self.dealer + 1) % n
-        if tables.lead_lowest_club:
-            clubs = 0
-            for mask in held:
-                clubs |= mask
-            clubs &= tables.suit_masks[0]
-            if clubs:
-                bit = clubs & -clubs
-                leader = next(seat for seat, mask in enumerate(held) if mask & bit)
-        finished: list[Trick] = []
-        plays = self.plays
-        for start in range(0, len(plays) - len(plays) % n, n):
-            cards = plays[start:start + n]
-            power = tables.trick_power[tables.suit_of[cards[0].index]]
-            best = max(range(n), key=lambda at: power[cards[at].index])
-            winner = (leader + best) % n
-            finished.append(Trick(leader, cards, winner))
-            leader = winner
-        current = Trick(leader, plays[len(finished) * n:])
-        return tuple(finished), current
 
 
 def _bids(rules: Rules, bids: Array, blind: int) -> tuple[Bid | None, ...]:
@@ -142,10 +98,8 @@ def rebuild_row(core: Core, row: int) -> GameState:
         start = resume_game(rules, dealer=dealer, scores=scores, bags=bags, results=tuple(results),
                             initial_scores=initial_scores, initial_bags=initial_bags, past_actions=tuple(past),
                             first_dealer=first_dealer, last_hand=last)
-        exchanges = hand.exchanges(None)
-        tricks, _ = hand.tricks(exchanges)
         last, actions = resume_finished_hand(start, hand.deal, draws=hand.draws, bids=hand.bids,
-                                             exchanges=exchanges, tricks=tricks)
+                                             exchanges=hand.exchanges(None), plays=hand.plays)
         result, scores, _over, _winner = _close_hand(rules, scores, bags, len(results), hand.bids, last.tricks_won)
         results.append(result)
         bags = result.bags_after
@@ -165,10 +119,9 @@ def rebuild_row(core: Core, row: int) -> GameState:
         exchanges = hand.exchanges(_exchanges_done(core, row))
     else:
         exchanges = hand.exchanges(None) if phase == PLAY else ()
-    tricks, current = hand.tricks(exchanges) if phase == PLAY else ((), None)
     assert phase in (DRAW, BID, EXCHANGE, PLAY)
-    return resume_hand(start, hand.deal, draws=hand.draws, bids=hand.bids, exchanges=exchanges, tricks=tricks,
-                       current=current, phase=PHASES[phase])
+    return resume_hand(start, hand.deal, draws=hand.draws, bids=hand.bids, exchanges=exchanges, phase=PHASES[phase],
+                       plays=hand.plays if phase == PLAY else None)
 
 
 def _exchanges_done(core: Core, row: int) -> int:
@@ -178,5 +131,5 @@ def _exchanges_done(core: Core, row: int) -> int:
 
 def _draw_actions(rules: Rules, hand: _Hand) -> list[Action]:
     n = rules.players
-    return [INTERNED_DRAWS[(hand.dealer + 1 + turn) % n][0 if keep else 1] for turn, keep in enumerate(hand.draws)]
+    return [INTERNED_DRAWS[draw_seat(hand.dealer, turn, n)][0 if keep else 1] for turn, keep in enumerate(hand.draws)]
 

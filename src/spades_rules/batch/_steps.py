@@ -122,7 +122,8 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     cards = s.trick[:, rows]  # [positions, rows]
     leader = take(s.leader, rows)
     index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
-    keys = t.trick_key.take(index + t.lead_base.take(index[0]))  # the keys in the suit led
+    # the winner, as the engine's ``_trick_winner`` finds it: the largest key of the cards in the suit led
+    keys = t.trick_key.take(index + t.lead_base.take(index[0]))
     keys |= t.positions
     best = np.maximum.reduce(keys, axis=0).astype(np.intp)
     best &= 7  # the winning card's position
@@ -376,7 +377,7 @@ def _draw(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
     s.draw_bits[rows] |= keep.astype(np.uint32) << turn.astype(np.uint32)
     turn += 1
     s.draw_turn[rows] = turn
-    s.to_act[rows] = t.draw_seats[take(s.dealer, rows).astype(np.intp) * t.draw_turns + turn]
+    s.to_act[rows] = t.draw_seats[s.dealer[rows].astype(np.intp) * t.draw_turns + turn]
     over = 2 * turn == t.deck_size
     if over.any():
         begin_bidding(core, subset(rows, over) if not over.all() else rows)

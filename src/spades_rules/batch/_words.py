@@ -39,7 +39,8 @@ def follow_words(held: Array, led_mask: Array) -> Array:
 
 def first_lead(core: Core, rows: Rows) -> tuple[Array, Array]:
     """The first leader of a hand and its legal plays: the dealer's left under the spade-lead rule, or with
-    ``first_lead="lowest_club"`` the holder of the lowest club in play, which it must lead."""
+    ``first_lead="lowest_club"`` the holder of the lowest club in play, which it must lead (the vectorized
+    twin of the engine's ``_first_leader`` and ``_first_lead_club``)."""
     s, t = core.s, core.t
     leader = t.next_seat[s.dealer[rows]]
     hands = s.hand[:, rows]  # by seat (the play has not started)
@@ -86,7 +87,7 @@ def suit_code(t: BatchTables, suits: Array) -> Array:
 
 def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array, first: Array,
                         filled: Array) -> Array:
-    """The void bits a trick in progress shows (``_deck.trick_voids``): ``cards`` ``[positions, rows]`` from the
+    """The void bits a trick in progress shows (``_core.deck.trick_voids``): ``cards`` ``[positions, rows]`` from the
     ``leader``, ``filled`` of them played; looked up as a finished trick whose other cards follow suit."""
     suits = t.suit_of[cards]
     suits = np.where(t.positions < filled, suits, suits[0])
@@ -96,7 +97,7 @@ def partial_trick_voids(t: BatchTables, cards: Array, leader: Array, free: Array
 
 
 def finished_trick_voids(core: Core) -> Array:
-    """The void bits every row's finished tricks of the hand show (``_deck.trick_voids``), from the record's
+    """The void bits every row's finished tricks of the hand show (``_core.deck.trick_voids``), from the record's
     tricks and leaders: kept lazily, for the observations (``pos`` and ``trick_no`` synced)."""
     s, t, rec = core.s, core.t, core.rec
     assert rec is not None
@@ -205,7 +206,7 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Arr
 
 def redeal_bits(core: Core, rows: Rows) -> Array:
     """A bit per seat whose hand may call a redeal (``Rules.redeal_on``), for newly dealt rows: the tests of
-    ``_deck.REDEAL_TESTS`` (the engine's ``_may_redeal``) on arrays of counts."""
+    ``_core.deck.REDEAL_TESTS`` (the engine's ``_may_redeal``) on arrays of counts."""
     t = core.t
     hands = core.s.hand[:, rows]
     counts: dict[str, Array] = {}
