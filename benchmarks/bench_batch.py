@@ -15,6 +15,8 @@ repetitions, the two sides interleaved so that a busy machine slows both alike):
 - the cost of a step of the Gymnasium vector environment (``BatchVectorEnv.step``: the step, every seat's
   rewards, the observations and the masks of the seats to act next) against the bare ``BatchGame`` step
   with ``random_actions`` at N = 1,024, side by side (needs Gymnasium).
+- the machine's load (``os.getloadavg``, as ``uptime`` prints it) before and after: the machines these
+  figures come from are shared, and a loaded machine slows the batch's large arrays more than the C++ loop.
 
 Run: ``python benchmarks/bench_batch.py [--reps 5] [--quick]`` (``--quick``: small sizes, to check the script).
 """
@@ -22,6 +24,7 @@ Run: ``python benchmarks/bench_batch.py [--reps 5] [--quick]`` (``--quick``: sma
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -190,6 +193,11 @@ def env_step_cost(reps: int, n: int, steps: int) -> tuple[float, float] | None:
     return statistics.median(bare_times), statistics.median(env_times)
 
 
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions (medians are printed)")
@@ -202,6 +210,7 @@ def main() -> None:
     cpp_hands = 200 if args.quick else 3000
     scalar_hands = 20 if args.quick else 300
 
+    print(f"before: {_load()}")
     print(f"random standard hands, batch engine vs OpenSpiel's C++ loop (evaluate_bots) and the scalar library,"
           f" one core, CPU time, medians of {reps} reps")
     print(f"{'N':>7}  {'hands/s':>11}  {'C++ hands/s':>11}  {'vs C++':>7}  {'scalar/s':>9}  {'vs scalar':>9}")
@@ -214,12 +223,13 @@ def main() -> None:
         print(f"  {name:<22} {nanoseconds:7.1f} ns  {ratio:5.2f}x")
 
     print("\nbytes per game (state arrays; the record for game_state apart)")
-    for name in ("standard", "jokers", "individual_4", "individual_5", "two_player"):
+    for name in sorted(Rules.presets()):
         games = BatchGame(Rules.preset(name), 1024)
         print(f"  {name:<22} {games.state_nbytes() / 1024:6.1f} B state  {games.record_nbytes() / 1024:6.1f} B record")
 
     per_game, per_call = mask_cost(reps, mask_size)
     print(f"\nbool mask at N = {mask_size:,}: {per_call:,.0f} us per call, {per_game:.2f} us per game per hand")
+    print(f"\nafter: {_load()}")
 
     env_size = 256 if args.quick else 1024
     costs = env_step_cost(reps, env_size, 20 if args.quick else 200)

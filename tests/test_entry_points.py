@@ -503,7 +503,6 @@ _ALLOWED_BUILTIN_RAISES = {
     ("_core/checks.py", "AttributeError"),  # a name that is no field of a value: Python's protocol (refuse_unbuilt)
     ("batch/__init__.py", "ImportError"),  # the optional batch extra (NumPy) is missing
     ("batch/__init__.py", "AttributeError"),  # the module's __getattr__ for a name it lacks (Python's protocol)
-    ("batch/_words.py", "AssertionError"),  # an internal invariant of the batch engine, not an argument check
     ("simulation/match.py", "IndexError"),  # a sequence's index out of range (Python's protocol)
     ("simulation/results.py", "RuntimeError"),  # the backends' games out of order: an internal invariant
 }
