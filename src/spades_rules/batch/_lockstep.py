@@ -188,7 +188,7 @@ def seat_values(core: Core, array: Array, rows: Rows, seats: Array) -> Array:
 def turned(core: Core, values: Array, rows: Rows, shift: Array) -> Array:
     """A per-seat array's columns ``rows`` turned by ``shift`` places (one per row): row ``q`` of the result is
     row ``(shift + q) % players`` of ``values``."""
-    flat = core.wrap.take(shift.astype(np.intp) + core.t.seat_column)  # (shift + q) % players * n
+    flat = core.wrap.take(np.asarray(shift, dtype=np.intp) + core.t.seat_column)  # (shift + q) % players * n
     flat += ids(core, rows)
     found: Array = values.take(flat)
     return found

@@ -122,8 +122,10 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     cards = s.trick[:, rows]  # [positions, rows]
     leader = take(s.leader, rows)
     index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
+    suits = t.suit_of.take(index) if core.rec is None else None
     # the winner, as the engine's ``_trick_winner`` finds it: the largest key of the cards in the suit led
-    keys = t.trick_key.take(index + t.lead_base.take(index[0]))
+    index += t.lead_base.take(index[0])
+    keys = t.trick_key.take(index)
     keys |= t.positions
     best = np.maximum.reduce(keys, axis=0).astype(np.intp)
     best &= 7  # the winning card's position
@@ -132,7 +134,8 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     trick_no: Array | int = core.trick_lock if locked and core.trick_lock is not None else s.trick_no[rows]
     row = ids(core, rows)
     if core.rec is None:  # what the trick shows, now: no record to find it in later
-        code = suit_code(t, t.suit_of.take(index))
+        assert suits is not None
+        code = suit_code(t, suits)
         free = s.broken[rows] | (t.spades_after_first_trick & (trick_no > 0))  # spades could be led freely
         s.voids[rows] |= t.void_by_code.take(trick_index(t, leader, free, trick_no == 0, code))
         s.broken[rows] |= t.spade_in_code.take(code)
