@@ -24,7 +24,8 @@ _ONE: Final = np.uint64(1)
 
 # ---------------------------------------------------------------------------------------- play words
 def lead_words(t: BatchTables, held: Array, broken: Array) -> Array:
-    """The legal leads: any card, but spades only once broken or holding nothing else (``spade_lead``)."""
+    """The legal leads: any card, but spades only once broken or holding nothing else (``spade_lead``; the
+    vectorized twin of the engine's ``_playable`` leading a trick)."""
     if t.spades_anytime:
         return held
     plain = held & t.plain_mask
@@ -32,7 +33,8 @@ def lead_words(t: BatchTables, held: Array, broken: Array) -> Array:
 
 
 def follow_words(held: Array, led_mask: Array) -> Array:
-    """The legal plays to a trick: a card of the suit led (``led_mask``) if the seat has one, else any."""
+    """The legal plays to a trick: a card of the suit led (``led_mask``) if the seat has one, else any (the
+    vectorized twin of the engine's ``_playable`` following)."""
     following = held & led_mask
     return np.where(following != 0, following, held)
 
