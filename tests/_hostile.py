@@ -52,8 +52,9 @@ from spades_rules.bots import HeuristicBot, RandomBot, SearchBot
 
 MESSAGE_LIMIT = 2_000
 """The longest message an error may carry: a message describes values, it never prints them whole."""
-TIME_LIMIT = 10.0
-"""Seconds any one call may take (the largest valid calls play a short game)."""
+TIME_LIMIT = 30.0
+"""Seconds any one call may take (the largest valid calls play a short game; a hang is what this catches,
+so the bound leaves room for a loaded machine)."""
 
 MEMORY_LIMIT = 3 << 30
 """Bytes of address space the walk's process may use: a call that reads an endless iterator whole stops

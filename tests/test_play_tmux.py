@@ -21,6 +21,9 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 _PROMPTS = ("Your card:", "Your bid:", "(y/n)", "Keep or reject?", "Your pass:")
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_DEADLINE = 180.0
+"""Seconds a screen may take to show what is awaited: the waits poll, so a long deadline costs nothing when
+the screen is ready, and a loaded machine (a Python start under a load of 10) is not a failure."""
 
 
 class Terminal:
@@ -33,7 +36,7 @@ class Terminal:
 
     def tmux(self, *args: str) -> str:
         command = ["tmux", "-L", self.socket, *args]
-        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=10)
+        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=_DEADLINE)
         return done.stdout
 
     def start(self, command: str) -> None:
@@ -49,7 +52,7 @@ class Terminal:
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", self.target)
 
-    def wait(self, ready: Callable[[str], bool], what: str, timeout: float = 8.0) -> str:
+    def wait(self, ready: Callable[[str], bool], what: str, timeout: float = _DEADLINE) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.screen()

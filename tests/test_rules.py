@@ -10,7 +10,6 @@ import json
 import math
 import pickle
 import random
-import time
 from typing import Any
 
 import attrs
@@ -19,6 +18,7 @@ from hypothesis import given, note, reject, settings
 from hypothesis import strategies as st
 
 from _variant_scenarios import bid_all, deal, mirror_script
+from _work import calls_made
 from spades_rules import (
     ALL_CARDS,
     BIG_JOKER,
@@ -386,10 +386,12 @@ def test_a_record_asking_for_a_huge_exchange_is_refused_at_once() -> None:
         state = apply(state, bid)
     text = dumps(state).replace('"blind_nil_exchange": 6', '"blind_nil_exchange": 13')
     assert '"blind_nil_exchange": 13' in text
-    started = time.perf_counter()
-    with pytest.raises(RecordError, match=r"rules: blind_nil_exchang.*6 of 13"):
-        loads(text)
-    assert time.perf_counter() - started < 1.0
+
+    def load() -> None:
+        with pytest.raises(RecordError, match=r"rules: blind_nil_exchang.*6 of 13"):
+            loads(text)
+
+    assert calls_made(load) < 10_000  # about as many as loading the record whole; choices are never listed
 
 
 def test_the_largest_accepted_exchange_lists_its_choices_quickly() -> None:
@@ -399,11 +401,10 @@ def test_the_largest_accepted_exchange_lists_its_choices_quickly() -> None:
         state = apply(state, bid)
     assert state.phase is Phase.EXCHANGE
     state = apply(state, legal_actions(state)[0])
-    started = time.perf_counter()
-    returns = legal_actions(state)
+    returns: list[Any] = []
+    assert calls_made(lambda: returns.extend(legal_actions(state))) < 20 * 27_132  # a few calls per choice
     assert len(returns) == math.comb(19, 6) == 27_132
     assert all(isinstance(action, Exchange) for action in returns[:5])
-    assert time.perf_counter() - started < 5.0
 
 
 # ------------------------------------------------------------------------------------------- whiz and min_bid

@@ -443,11 +443,11 @@ def test_ctrl_c_stops_the_match_command_cleanly(tmp_path: Path) -> None:
             "--records", str(records)]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # polls: costs nothing when the file is there
         while time.monotonic() < deadline and not (records.exists() and records.stat().st_size):
             time.sleep(0.05)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=180)
     finally:
         process.kill()
     assert process.returncode == 130, err
