@@ -63,10 +63,9 @@ try:
     from hypothesis import strategies as st
     from hypothesis.strategies import SearchStrategy
 except ImportError as _error:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        "spades_rules.strategies needs hypothesis, an optional dependency: "
-        'pip install hypothesis (from a checkout: pip install -e ".[testing]")'
-    ) from _error
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.strategies", "testing", _error) from _error
 
 from spades_rules._core.checks import integer_or_none, not_a_state, random_source, read_items
 from spades_rules._core.deck import REDEAL_TESTS, deck_cards, deck_shares, default_removed, promoted_cards

@@ -94,3 +94,12 @@ def describe(value: object, limit: int = 60) -> str:
     except Exception:  # a hostile __eq__, __len__ or __iter__ inside a container
         shown = _type_of(value)
     return clip(shown, limit)
+
+
+def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+    """The error of an optional module imported without its extra: what is missing and the one line that
+    installs it (raise it ``from error``, so the missing package stays readable as its cause)."""
+    missing = error.name or "an optional package"
+    return ImportError(
+        f"{module} needs {missing}, an optional dependency: pip install 'spades_rules[{extra}]'", name=missing
+    )

@@ -44,10 +44,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-import gymnasium
-import numpy as np
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.batch.vector (BatchVectorEnv)", "batch,pettingzoo", _error) from _error
 
 from spades_rules._core.checks import never_raising_text
 from spades_rules._core.episodes import (

@@ -83,8 +83,14 @@ from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 import attrs
-import numpy as np
-import pyspiel
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.openspiel", "openspiel", _error) from _error
 
 from spades_rules._core.checks import check_seat
 from spades_rules._core.episodes import DEFAULT_MAX_HANDS as _DEFAULT_MAX_HANDS

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyspiel
+try:
+    import pyspiel
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.openspiel.bots", "openspiel", _error) from _error
 
 from spades_rules._core.checks import check_seat
 from spades_rules._core.messages import describe

@@ -48,11 +48,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.pettingzoo", "pettingzoo", _error) from _error
 
 from spades_rules._core.checks import integer_or_none, random_source
 from spades_rules._core.episodes import (

@@ -57,9 +57,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeAlias
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.pettingzoo.single_agent", "pettingzoo", _error) from _error
 
 from spades_rules._core.checks import check_seat, integer_or_none
 from spades_rules._core.episodes import (
