@@ -2,13 +2,21 @@
 
     nox                        # tests on each Python, typecheck, lint, docs
     nox -s tests-3.12          # the suite on one Python (``-- <pytest arguments>`` for a part of it)
-    nox -s coverage            # the suite and each ecosystem's tests under coverage, combined; the floors
-    nox -s ai ray              # an optional ecosystem: its extra, its tests, examples and benchmark smoke run
+    nox -s coverage            # the suite with every extra, under coverage; the floors
+    nox -s extra-batch         # the suite with one extra alone (the others' tests skip); one per extra
+    nox -s ai batch dds ray    # an optional ecosystem: its extra, its tests, examples and benchmark smoke run
+    nox -s examples            # every example and benchmark smoke run, with every extra (what CI runs)
     nox -s typecheck lint docs docs_browser bench bench_smoke release
-    nox -j 2 -s ...            # independent sessions two at a time, as CI runs them
+    nox -j 2 -s ...            # independent sessions two at a time
 
 The tools come from pyproject.toml's ``[dependency-groups]`` (test, docs, lint, typecheck, release, nox,
 dev); the extras are users' optional features, installed by the sessions that test them.
+
+How CI (``.ci/run``) spends its ten minutes: the suite runs once per Python. The README's own command is the
+full run (first Python, no extras, the ``ci`` Hypothesis profile, the terminal tests in tmux); the other
+Pythons run it with the ``quick`` profile (``SPADES_HYPOTHESIS=quick``) and without the ``slow`` tests,
+coverage is measured once (``COVERAGE_PYTHON``, every extra installed, so the adapters count), and each
+extra alone collects the whole suite and runs the tests that depend on what is installed (``ALONE_CI``).
 """
 
 from __future__ import annotations
@@ -26,12 +34,19 @@ import nox
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 EXTRAS = sorted(PYPROJECT["project"]["optional-dependencies"])
 
-# Every Python the classifiers claim. The first also measures coverage (``coverage`` combines it).
+# Every Python the classifiers claim. The first is the README's (``python3``); coverage is measured on the
+# second, where the suite runs once anyway, with every extra.
 PYTHONS = ["3.11", "3.12", "3.13"]
-COVERAGE_PYTHON = PYTHONS[0]
+COVERAGE_PYTHON = PYTHONS[1]
 
-# The optional ecosystems: one session each, below; its tests run under coverage, so ``coverage`` needs them.
-ECOSYSTEMS = ["ai", "batch", "dds", "ray"]
+# The users' extras, each tested alone (``extra-<name>``): the suite with that extra and the test
+# dependencies, nothing else. ``test`` is the suite's own; every other extra is here.
+ALONE = [extra for extra in EXTRAS if extra != "test"]
+
+# What CI runs of the suite with one extra alone: the whole suite collected (an import that needs another
+# extra fails there), then the tests that look at what is installed: the repository's (exports, packaging),
+# every public value and entry point (the walk), the doctests of the modules and docs pages.
+ALONE_CI = ["tests/repo", "tests/test_values.py", "tests/test_entry_points.py", "src/spades_rules", "docs"]
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
 nox.options.default_venv_backend = "uv|virtualenv"  # uv when it is installed (the `nox` group brings it)
@@ -65,30 +80,63 @@ def _group(*names: str) -> tuple[str, ...]:
     return nox.project.dependency_groups(PYPROJECT, *names)
 
 
-def _pytest(session: nox.Session, *args: str) -> None:
-    """pytest, under coverage on ``COVERAGE_PYTHON`` (a data file per run, combined by ``coverage``)."""
-    if session.python == COVERAGE_PYTHON:
-        session.run("coverage", "run", "--parallel-mode", "-m", "pytest", *args)
-    else:
-        session.run("pytest", *args)
-
-
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
     """The whole suite: unit, property and doc tests (``SPADES_FUZZ=1`` for the heavy profile).
 
-    Without the extras: the ecosystems' tests skip here and run in their own sessions.
+    Without the extras: the ecosystems' tests skip here and run with their extras (``coverage``, ``ai``,
+    ``batch``, ``ray``, ``extra-<name>``).
     """
     session.install("-e", ".", *_group("test"))
-    _pytest(session, *session.posargs)
+    session.run("pytest", *session.posargs)
+
+
+def _alone(extra: str) -> None:
+    def alone(session: nox.Session) -> None:
+        session.install("-e", f".[{extra},test]")
+        if session.posargs == ["ci"]:  # what .ci/run asks for: see ALONE_CI
+            session.run("pytest", "-q", "--collect-only")
+            session.run("pytest", "-q", "-m", "not slow", *ALONE_CI)
+        else:
+            session.run("pytest", *session.posargs)
+
+    alone.__doc__ = f"""The suite with the ``{extra}`` extra alone, as ``pip install -e '.[{extra},test]'`` gives it.
+
+    Every test that needs another extra skips. ``-- ci``: the whole suite collected and the tests that
+    depend on what is installed (``ALONE_CI``), as CI runs it; other posargs go to pytest."""
+    nox.session(name=f"extra-{extra}", python=PYTHONS[0])(alone)
+
+
+for _extra in ALONE:
+    _alone(_extra)
 
 
 # --- the optional ecosystems: one session per extra (or family of extras). Each installs its extra once,
-# runs its tests (on COVERAGE_PYTHON, under coverage) and its examples and benchmark smoke run. A new one
-# gets a session here and a name in ECOSYSTEMS.
+# runs its tests and its examples and benchmark smoke run. CI measures their tests in ``coverage`` and runs
+# their examples in ``examples``.
+AI_TESTS = ["tests/test_tensor.py", "tests/test_openspiel.py", "tests/test_openspiel_search.py"]
+AI_TESTS += ["tests/test_pettingzoo.py", "tests/test_single_agent.py", "tests/test_adapters_crosscheck.py"]
+AI_TESTS += ["src/spades_rules/openspiel", "src/spades_rules/pettingzoo", "docs/ai.rst"]
+BATCH_TESTS = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
+BATCH_TESTS += ["tests/test_batch_episodes.py", "tests/test_observation_space.py", "tests/test_policy.py"]
+BATCH_TESTS += ["src/spades_rules/batch", "src/spades_rules/policy.py", "docs/batch.rst"]
 
 
-@nox.session(python=COVERAGE_PYTHON)
+def _ai_examples(session: nox.Session) -> None:
+    session.run("python", "examples/openspiel_evaluate.py", "--hands", "100")
+    session.run("python", "examples/pettingzoo_loop.py", "--hands", "300")
+    session.run("python", "examples/openspiel_ismcts.py", "--quick")
+    session.run("python", "examples/maskable_ppo.py", "--quick")
+    session.run("python", "benchmarks/bench_adapters.py", "--quick")
+
+
+def _batch_examples(session: nox.Session) -> None:
+    session.run("python", "examples/batch_hands.py", "--games", "512", "--hands", "5000")
+    session.run("python", "examples/selfplay_agent.py", "--quick", "--out", session.create_tmp())
+    session.run("python", "benchmarks/bench_batch.py", "--quick")
+
+
+@nox.session(python=PYTHONS[0])
 def ai(session: nox.Session) -> None:
     """AI ecosystems (the docs page of that name): the OpenSpiel and PettingZoo adapters.
 
@@ -97,56 +145,50 @@ def ai(session: nox.Session) -> None:
     benchmark.
     """
     session.install("-e", ".[openspiel,pettingzoo]", *_group("test"))
-    tests = ["tests/test_tensor.py", "tests/test_openspiel.py", "tests/test_openspiel_search.py"]
-    tests += ["tests/test_pettingzoo.py", "tests/test_single_agent.py", "tests/test_adapters_crosscheck.py"]
-    modules = ["openspiel", "pettingzoo"]
-    _pytest(session, "-q", *tests, *(f"src/spades_rules/{name}" for name in modules), "docs/ai.rst")
-    session.run("python", "examples/openspiel_evaluate.py", "--hands", "100")
-    session.run("python", "examples/pettingzoo_loop.py", "--hands", "300")
-    session.run("python", "examples/openspiel_ismcts.py", "--quick")
-    session.run("python", "examples/maskable_ppo.py", "--quick")
-    session.run("python", "benchmarks/bench_adapters.py", "--quick")
+    session.run("pytest", "-q", *AI_TESTS)
+    _ai_examples(session)
 
 
-@nox.session(python=COVERAGE_PYTHON)
+@nox.session(python=PYTHONS[0])
 def batch(session: nox.Session) -> None:
     """The batch engine (the docs page "Batches of games"): the ``batch`` extra, with Gymnasium for its vector
     environment.
 
     Its tests (the differential against the engine, decision by decision, included) and doctests, the
-    example, and a smoke run of its benchmark (beside OpenSpiel's C++ loop when open-spiel installs).
+    example, and a smoke run of its benchmark (beside OpenSpiel's C++ loop: the ``openspiel`` extra).
     """
-    session.install("-e", ".[batch,pettingzoo]", *_group("test"))
-    tests = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
-    tests += ["tests/test_batch_episodes.py", "tests/test_observation_space.py", "tests/test_policy.py"]
-    modules = ["src/spades_rules/batch", "src/spades_rules/policy.py"]
-    _pytest(session, "-q", *tests, *modules, "docs/batch.rst")
-    session.run("python", "examples/batch_hands.py", "--games", "512", "--hands", "5000")
-    session.run("python", "examples/selfplay_agent.py", "--quick", "--out", session.create_tmp())
-    try:
-        session.install("open-spiel")
-    except Exception:
-        session.log("open-spiel could not be installed; the benchmark runs without the C++ loop beside it")
-    session.run("python", "benchmarks/bench_batch.py", "--quick")
+    session.install("-e", ".[batch,pettingzoo,openspiel]", *_group("test"))
+    session.run("pytest", "-q", *BATCH_TESTS)
+    _batch_examples(session)
 
 
-@nox.session(python=COVERAGE_PYTHON)
+@nox.session(python=PYTHONS[0])
 def dds(session: nox.Session) -> None:
     """Double-dummy analysis against DDS (the ``dds`` extra: endplay): the pure solver's values equal DDS's
     on random bridge-like positions, and the fast path gives the same numbers (``SPADES_FUZZ=1``: 20,000
     positions, whole deals included)."""
     session.install("-e", ".[dds]", *_group("test"))
-    _pytest(session, "-q", "tests/test_analysis_dds.py")
+    session.run("pytest", "-q", "tests/test_analysis_dds.py")
 
 
-@nox.session(python=COVERAGE_PYTHON, allow_parallel=False)
+@nox.session(python=PYTHONS[0], allow_parallel=False)
 def ray(session: nox.Session) -> None:
     """Simulation on a local Ray (the ``ray`` extra): the simulation tests that need it.
 
     Alone, not beside another session: a Ray node that starts on a busy machine can time out.
     """
     session.install("-e", ".[ray]", *_group("test"))
-    _pytest(session, "-q", "tests/test_simulation.py", "-k", "ray")
+    session.run("pytest", "-q", "tests/test_simulation.py", "-k", "ray")
+
+
+@nox.session(python=PYTHONS[0])
+def examples(session: nox.Session) -> None:
+    """Every example and every benchmark's smoke run, with every extra installed (one environment for all)."""
+    session.install("-e", f".[{','.join(EXTRAS)}]", *_group("examples"))
+    _ai_examples(session)
+    _batch_examples(session)
+    session.run("python", "benchmarks/bench_playouts.py", "--quick")
+    session.run("python", "benchmarks/bench_simulation.py", "--quick")
 
 
 # --- coverage: the engine and the layers beneath it (ARCHITECTURE.md's rows from errors to codec) have a
@@ -156,10 +198,51 @@ CORE += ["scoring/__init__", "_core/refusals", "engine", "_core/resume", "record
 CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
 
 
-@nox.session(python=COVERAGE_PYTHON, requires=[f"tests-{COVERAGE_PYTHON}", *ECOSYSTEMS])
+# The tests that need an extra, measured in one half of the coverage run (``coverage-extras``) while the rest
+# of the suite is measured in the other (``coverage-suite``), side by side; ``coverage`` combines them.
+EXTRA_TESTS = [*AI_TESTS, *BATCH_TESTS, "tests/test_batch_episodes.py", "tests/test_batch_costs.py"]
+EXTRA_TESTS += ["tests/test_observation_space.py", "tests/test_policy.py", "tests/test_analysis_dds.py"]
+
+
+def _measure(session: nox.Session, *args: str) -> None:
+    session.run("coverage", "run", "--parallel-mode", "-m", "pytest", *args, *session.posargs)
+
+
+def _measure_suite(session: nox.Session) -> None:
+    _measure(session, *(f"--ignore={path}" for path in EXTRA_TESTS))
+
+
+def _measure_extras(session: nox.Session) -> None:
+    _measure(session, *EXTRA_TESTS)
+
+
+@nox.session(name="coverage-suite", python=COVERAGE_PYTHON)
+def coverage_suite(session: nox.Session) -> None:
+    """Half of ``coverage``: the suite but the tests that need an extra, under coverage, every extra installed.
+
+    Posargs go to pytest (CI: the ``quick`` profile, without the ``slow`` tests).
+    """
+    session.install("-e", f".[{','.join(EXTRAS)}]", *_group("test"))
+    _measure_suite(session)
+
+
+@nox.session(name="coverage-extras", python=COVERAGE_PYTHON)
+def coverage_extras(session: nox.Session) -> None:
+    """Half of ``coverage``: the tests that need an extra (``EXTRA_TESTS``), under coverage."""
+    session.install("-e", f".[{','.join(EXTRAS)}]", *_group("test"))
+    _measure_extras(session)
+
+
+@nox.session(python=COVERAGE_PYTHON)
 def coverage(session: nox.Session) -> None:
-    """Branch coverage of the suite and the ecosystems' tests, combined; fails below either floor."""
-    session.install(*_group("test"))
+    """Branch coverage of the whole suite with every extra installed: both halves, combined; fails below
+    either floor. ``-- combine``: only combine and report the halves already measured (CI runs them side by
+    side)."""
+    session.install("-e", f".[{','.join(EXTRAS)}]", *_group("test"))
+    if session.posargs != ["combine"]:
+        session.run("coverage", "erase")
+        _measure_suite(session)
+        _measure_extras(session)
     session.run("coverage", "combine")
     session.run("coverage", "report")
     core = ",".join(f"src/spades_rules/{name}.py" for name in CORE)

@@ -756,7 +756,7 @@ NOT_WALKED: dict[str, str] = {
     "spades_rules.pettingzoo.SingleAgentEnv.has_wrapper_attr": "Gymnasium's inherited wrapper plumbing",
     "spades_rules.pettingzoo.SingleAgentEnv.set_wrapper_attr": "Gymnasium's inherited wrapper plumbing",
     "spades_rules.pettingzoo.raw_env.last": "PettingZoo's inherited AECEnv.last",
-    "spades_rules.batch.BatchVectorEnv.render": "Gymnasium's inherited VectorEnv.render (not implemented)",
+    "spades_rules.batch.vector.BatchVectorEnv.render": "Gymnasium's inherited VectorEnv.render (not implemented)",
     "spades_rules.pettingzoo.raw_env.state": "PettingZoo's inherited AECEnv.state (not implemented by design)",
     "spades_rules.openspiel.SpadesObserver.": "pyspiel's observer protocol, called by pyspiel with its own objects",
     "spades_rules.openspiel.SpadesGame.make_py_observer": "pyspiel's observer protocol (pyspiel passes its types)",

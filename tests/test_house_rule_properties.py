@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import hypothesis
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +96,7 @@ def _play(rules: Rules, seed: int) -> GameState:
     raise AssertionError(f"the game did not end: {rules!r}")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_house_rule_sets(), st.integers(0, 2**32 - 1))
 def test_no_seat_is_ever_stranded_under_random_house_rules(rules: Rules | None, seed: int) -> None:
@@ -185,6 +187,7 @@ a follower void in the suit led to the first trick is about one deal in twenty-f
 steer the deal)."""
 
 
+@pytest.mark.slow
 def test_the_strategies_draw_every_house_rule_and_their_games_reach_it() -> None:
     """Of the games ``strategies.games()`` draws with a house rule in force, a real fraction (at least one in
     twenty, one in forty for a void on the first trick; most are far above) reaches its decision point: a
