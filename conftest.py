@@ -14,6 +14,6 @@ if find_spec("pyspiel") is None or find_spec("numpy") is None:
 if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
     collect_ignore += ["src/spades_rules/pettingzoo"]
 if find_spec("numpy") is None:  # the batch engine (extra batch)
-    collect_ignore += ["src/spades_rules/batch", "tests/_batch_differential.py"]
+    collect_ignore += ["src/spades_rules/batch", "src/spades_rules/policy.py", "tests/_batch_differential.py"]
 elif find_spec("gymnasium") is None:
     collect_ignore.append("src/spades_rules/batch/vector.py")

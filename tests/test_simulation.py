@@ -153,7 +153,7 @@ def test_tally_of_a_hand_made_run() -> None:
 
 def test_tally_refuses_games_out_of_order() -> None:
     tally = Tally(Match(SHORT, ("random", "random"), 2))
-    with pytest.raises(RuntimeError, match="out of order"):
+    with pytest.raises(SpadesError, match="out of order"):
         tally.add(_summary(1, (0, 1, 0, 1), 0, (1, 0), ()))
 
 

@@ -156,6 +156,8 @@ def read_text(path: str | os.PathLike[str], limit: int) -> str:
     whole). A named pipe is opened without waiting for a writer (see the module docstring); a file that
     is not UTF-8 text, or cannot be read, is a :class:`RecordError` too."""
     name = _path(path, "read_text")
+    if type(limit) is not int or not 0 <= limit <= 1 << 40:
+        raise ArgumentTypeError(f"read_text(limit=...) must be an int from 0 to 2**40, not {describe(limit)}")
     try:
         handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:

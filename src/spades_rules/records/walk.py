@@ -24,10 +24,14 @@ the command line's printer are visitors; the steps come from a replayed record
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import TypeAlias
 
+from spades_rules._core.checks import not_a_state
+from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Deal
+from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.state import GameState
 
 __all__ = ["GameVisitor", "Step", "walk"]
@@ -54,9 +58,39 @@ class GameVisitor:
 
 
 def walk(steps: Iterable[Step], visitor: GameVisitor, *, start: GameState) -> GameState:
-    """Feed ``steps`` to ``visitor`` in order and return the last state (``start`` if there are none)."""
+    """Feed ``steps`` to ``visitor`` in order and return the last state (``start`` if there are none).
+
+    Each step is read as it comes (an :class:`~spades_rules.errors.ArgumentTypeError` names a step that is no
+    ``(state, action, state)``, and a visitor without the four hooks), so a game of any length is walked in
+    constant memory."""
+    if not isinstance(start, GameState):
+        raise not_a_state(start, "walk", "start")
+    hooks = ("begin_hand", "visit_action", "end_hand", "end_game")
+    lacking = [hook for hook in hooks if not callable(getattr(visitor, hook, None))]
+    if lacking:
+        raise ArgumentTypeError(
+            f"walk needs a GameVisitor (or an object with its hooks), not {describe(visitor)}: it lacks "
+            + ", ".join(lacking)
+        )
+    not_steps = f"walk needs an iterable of (state, action, state) steps, not {describe(steps)}"
+    try:
+        iterator = iter(steps)
+    except Exception:
+        raise ArgumentTypeError(not_steps) from None
     state = start
-    for before, action, after in steps:
+    for number in itertools.count():
+        try:
+            step = next(iterator)
+        except StopIteration:
+            break
+        except SpadesError:
+            raise  # the game being walked refused something: its own error
+        except Exception:
+            raise ArgumentTypeError(f"{not_steps}: reading step {number} failed") from None
+        if not (type(step) is tuple and len(step) == 3 and isinstance(step[0], GameState)
+                and isinstance(step[1], Action) and isinstance(step[2], GameState)):
+            raise ArgumentTypeError(f"walk: step {number} is no (state, action, state) triple: {describe(step)}")
+        before, action, after = step
         if isinstance(action, Deal):
             visitor.begin_hand(before)
         visitor.visit_action(before, action, after)

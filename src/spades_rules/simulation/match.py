@@ -364,7 +364,17 @@ class Match:
 
     def play_batch(self, start: int, stop: int, records: bool) -> list[tuple[GameSummary, str | None]]:
         """Play games ``start`` to ``stop - 1``: their summaries and, with ``records``, each game's record
-        as one line of JSON (:func:`~spades_rules.records.to_dict`). What a worker runs."""
+        as one line of JSON (:func:`~spades_rules.records.to_dict`). What a worker runs.
+
+        ``0 <= start <= stop <= total_games`` (a :class:`~spades_rules.errors.SpadesError` otherwise)."""
+        _positive_int("start", start, 0)
+        _positive_int("stop", stop, 0)
+        if not start <= stop <= self.total_games:
+            raise SpadesError(
+                f"play_batch needs 0 <= start <= stop <= {self.total_games:,}: {describe(start)}, {describe(stop)}"
+            )
+        if type(records) is not bool:
+            raise SpadesError(f"records must be True or False, not {describe(records)}")
         out: list[tuple[GameSummary, str | None]] = []
         for index in range(start, stop):
             state, summary = self._play(index)

@@ -230,13 +230,26 @@ class Tally:
 
     def add_all(self, summaries: Iterable[GameSummary]) -> None:
         """Add games, in game order."""
-        for summary in summaries:
+        try:
+            iterator = iter(summaries)
+        except Exception:
+            raise ArgumentTypeError(f"Tally.add_all needs summaries (an iterable), not {describe(summaries)}") from None
+        while True:
+            try:
+                summary = next(iterator)
+            except StopIteration:
+                return
+            except Exception:
+                raise ArgumentTypeError(f"Tally.add_all: reading {describe(summaries)} failed") from None
             self.add(summary)
 
     def add(self, game: GameSummary) -> None:
-        """Add the next game."""
+        """Add the next game (a :class:`~spades_rules.errors.SpadesError` for what is no summary of this
+        match's next game)."""
+        if not isinstance(game, GameSummary):
+            raise ArgumentTypeError(f"Tally.add needs a GameSummary (from Match.play_batch), not {describe(game)}")
         if game.index != self.games:
-            raise RuntimeError(f"game {game.index} arrived out of order (expected {self.games})")
+            raise SpadesError(f"game {game.index} arrived out of order (expected {self.games})")
         self.games += 1
         count = len(game.hands)
         self.hands += count
