@@ -435,6 +435,8 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     },
     "styles.card_style": lambda t: {"color": "never"},
     "Match.play_batch": lambda t: {"start": 0, "stop": 1},
+    "analysis.solve": lambda t: {"backend": "python"},
+    "analysis.card_values": lambda t: {"backend": "python"},
     "Tally.add": lambda t: {"game": _next_summary(_instance(t))},
     "Tally.add_all": lambda t: {"summaries": [_next_summary(_instance(t))]},
 }
