@@ -376,6 +376,14 @@ def _temp_path(name: str) -> str:
     return os.path.join(tempfile.mkdtemp(prefix="spades-walk-"), name)
 
 
+def _late_in_the_hand() -> GameState:
+    """The sample hand with three tricks left: small enough for a double-dummy solve in pure Python."""
+    state = _playing()
+    while state.hand is not None and len(state.hand.hands[state.to_act]) > 3:
+        state = apply(state, spades_rules.legal_actions(state)[0])
+    return state
+
+
 def _next_summary(tally: Any) -> Any:
     """The summary of the game a tally expects next (played in a longer match of the same bots)."""
     from spades_rules.simulation import Match
@@ -435,8 +443,8 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     },
     "styles.card_style": lambda t: {"color": "never"},
     "Match.play_batch": lambda t: {"start": 0, "stop": 1},
-    "analysis.solve": lambda t: {"backend": "python"},
-    "analysis.card_values": lambda t: {"backend": "python"},
+    "analysis.solve": lambda t: {"backend": "python", "state": _late_in_the_hand()},
+    "analysis.card_values": lambda t: {"backend": "python", "state": _late_in_the_hand()},
     "Tally.add": lambda t: {"game": _next_summary(_instance(t))},
     "Tally.add_all": lambda t: {"summaries": [_next_summary(_instance(t))]},
 }
