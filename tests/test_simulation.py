@@ -4,6 +4,7 @@ and the ``spades-rules match`` command."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import pickle
@@ -597,10 +598,35 @@ def test_workers_are_capped_at_the_batches_with_a_warning_above_the_cores(capsys
     with pytest.warns(RuntimeWarning, match="120 worker processes on"):
         result = run(match, backend="process", workers=120, batch_size=2)
     assert result.games == 3
-    started = time.perf_counter()
     assert main(["match", "--set", "max_hands=1", "--games", "2", "--workers", "64"]) == 0
-    assert time.perf_counter() - started < 60
     assert "spades-rules: warning: 64 worker processes on" in capsys.readouterr().err
+
+
+def test_worker_processes_are_capped_at_four_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_rules.simulation import backends
+
+    started: list[int] = []
+    real = backends.ProcessPoolExecutor
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        started.append(kwargs["max_workers"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", counting)
+    match = Match(Rules.standard().evolve(max_hands=1), ("random",), 200)
+    cap = 4 * backends.default_workers()
+    with pytest.warns(RuntimeWarning, match=rf"1000 worker processes on .*; at most {cap} are started"):
+        result = run(match, backend="process", workers=1000)
+    assert result.games == 200 and started == [min(cap, len(match.batches(cap)))]
+
+
+def test_metrics_are_read_with_a_bound() -> None:
+    with pytest.raises(SpadesError, match="more than 1,000 metrics"):
+        Match(Rules.standard(), ("random",), 1, metrics=itertools.repeat("AS"))  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="more than 1,000 metrics"):
+        run_match(Rules.standard(), ("random",), games=1, metrics=itertools.repeat("AS"))  # type: ignore[arg-type]
+    pairs = iter([("one", lambda state: 1.0)])
+    assert [name for name, _ in Match(Rules.standard(), ("random",), 1, metrics=pairs).metrics] == ["one"]
 
 
 def test_a_ray_that_cannot_start_exits_2_with_a_message(

@@ -63,9 +63,10 @@ def run(
     """Play every game of ``match`` and return the statistics.
 
     ``workers`` defaults to every core (``process``) or every CPU of the Ray cluster (``ray``); more
-    workers than batches are never started, and more worker processes than cores is a
-    :class:`RuntimeWarning`. With ``records``, each game's record (:func:`~spades_rules.records.to_dict`,
-    one JSON object a line) is written to that file in game order as soon as the games before it are done.
+    workers than batches are never started, nor more than four worker processes per core, and more worker
+    processes than cores is a :class:`RuntimeWarning`. With ``records``, each game's record
+    (:func:`~spades_rules.records.to_dict`, one JSON object a line) is written to that file in game order as
+    soon as the games before it are done.
     A Ray cluster that cannot be reached or started is a :class:`~spades_rules.errors.SpadesError` naming
     the failure.
     """
@@ -113,16 +114,25 @@ def run(
     return tally.result()
 
 
+_WORKERS_PER_CORE: Final = 4
+"""The most worker processes started per core: more only share the cores (and take memory each)."""
+
+
 def _capped(match: Match, workers: int, batch_size: int | None, backend: Backend) -> int:
-    """``workers``, at most one per batch; a warning when it is more than this machine's cores."""
-    batches = len(match.batches(workers, batch_size))
+    """``workers``, at most one per batch and, for processes, four per core (_WORKERS_PER_CORE); a warning
+    when it is more than this machine's cores."""
     cores = default_workers()
-    if backend == "process" and workers > cores:
-        warnings.warn(
-            f"{workers} worker processes on {cores} core{'s' if cores != 1 else ''}: the extra workers only "
-            "share the cores (and their memory); workers=None uses every core",
-            RuntimeWarning, stacklevel=3,
-        )
+    if backend == "process":
+        if workers > cores:
+            limit = _WORKERS_PER_CORE * cores
+            started = f"; at most {limit} are started" if workers > limit else ""
+            warnings.warn(
+                f"{workers} worker processes on {cores} core{'s' if cores != 1 else ''}: the extra workers only "
+                f"share the cores (and their memory){started}; workers=None uses every core",
+                RuntimeWarning, stacklevel=3,
+            )
+        workers = min(workers, _WORKERS_PER_CORE * cores)
+    batches = len(match.batches(workers, batch_size))
     return max(1, min(workers, batches))
 
 

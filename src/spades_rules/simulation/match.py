@@ -147,6 +147,8 @@ def _to_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
 
 
 def _to_pairs(metrics: Mapping[str, Metric] | Iterable[tuple[str, Metric]]) -> tuple[tuple[str, Metric], ...]:
+    if not isinstance(metrics, Mapping):  # pairs, read with a bound: an endless iterator is refused, not read whole
+        metrics = read_items(metrics, "Match", "metrics (name, function) pairs", error=SpadesError)
     try:
         return tuple(dict(metrics).items())
     except Exception:  # not a mapping, nor pairs (an array's truth, a failing iterator)
