@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,7 +20,6 @@ from spades_rules import (
     IllegalActionError,
     IllegalReason,
     Play,
-    RecordError,
     Redeal,
     Rules,
     SeatError,
@@ -125,18 +125,44 @@ def test_illegal_moves_keep_the_reason_apply_gives() -> None:
 
 
 # ------------------------------------------------------------------------------------ action_from_dict(seat=)
+@pytest.mark.parametrize(
+    ("action", "sender"),
+    [(Bid(1, 4), 2), (Bid.nil(1), 0), (Redeal(1), 3), (Deal.shuffled(RULES, 3), 1), (Bid(1, 4), 1)],
+    ids=["another seat's bid", "another seat's nil", "another seat's redeal", "a deal", "its own bid"],
+)
+def test_a_refusal_is_the_same_error_through_action_from_dict_and_apply_from_seat(action: Any, sender: int) -> None:
+    """A server catches one type and switches on ``reason``: reading a client's dict with its seat refuses
+    what ``apply_from_seat`` refuses for that seat with the same error, reason and message."""
+    state = _bidding()
+
+    def refusal(call: Callable[[], object]) -> tuple[type, Any, str] | None:
+        try:
+            call()
+        except SpadesError as error:
+            return type(error), getattr(error, "reason", None), str(error)
+        return None
+
+    read = refusal(lambda: action_from_dict(action.to_dict(), seat=sender))
+    applied = refusal(lambda: apply_from_seat(state, sender, action))
+    if read is None:  # the seat's own action: read, then judged by the engine
+        assert action_from_dict(action.to_dict(), seat=sender) == action
+    else:
+        assert read == applied and read[0] is IllegalActionError
+
+
+
 def test_action_from_dict_with_a_seat_reads_that_seats_actions() -> None:
     data = Play(2, "AS").to_dict()
     assert action_from_dict(data, seat=2) == Play(2, "AS")
-    with pytest.raises(RecordError, match="seat 1 sent an action of seat 2") as info:
+    with pytest.raises(IllegalActionError, match="seat 1 sent 2:play AS, an action of seat 2") as info:
         action_from_dict(data, seat=1)
-    assert info.value.where == "action.seat"
+    assert info.value.reason is IllegalReason.WRONG_SEAT and info.value.action == Play(2, "AS")
 
 
 def test_action_from_dict_with_a_seat_refuses_a_deal() -> None:
-    with pytest.raises(RecordError, match="chance action") as info:
+    with pytest.raises(IllegalActionError, match="chance action") as info:
         action_from_dict(Deal.shuffled(RULES, 3).to_dict(), seat=0)
-    assert info.value.where == "action.type"
+    assert info.value.reason is IllegalReason.CHANCE_ACTION
     assert action_from_dict(Deal.shuffled(RULES, 3).to_dict()) == Deal.shuffled(RULES, 3)  # without a seat
 
 

@@ -431,8 +431,10 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
 
     With ``seat`` (the seat that sent ``data``, for a server reading a client's message), only that seat's
     own actions are read: a chance action (a ``deal``: only the table deals) and an action of another seat
-    raise :class:`~spades_rules.errors.RecordError` saying which (``where`` is ``"action.type"`` or
-    ``"action.seat"``). Whether the action is legal now is for
+    raise the :class:`~spades_rules.errors.IllegalActionError` that
+    :func:`~spades_rules.seat_moves.apply_from_seat` raises for them (``reason`` ``CHANCE_ACTION`` or
+    ``WRONG_SEAT``, the same message), so a server catches one type and switches on ``reason``; what is
+    malformed is a :class:`~spades_rules.errors.RecordError`. Whether the action is legal now is for
     :func:`~spades_rules.seat_moves.apply_from_seat` (or :func:`~spades_rules.engine.apply`) to say.
 
     >>> action_from_dict({"type": "bid", "seat": 2, "tricks": 0, "blind": True})
@@ -444,11 +446,11 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
     >>> action_from_dict({"type": "play", "seat": 3, "card": "AS"}, seat=1)
     Traceback (most recent call last):
     ...
-    spades_rules.errors.RecordError: action.seat: seat 1 sent an action of seat 3
+    spades_rules.errors.IllegalActionError: seat 1 sent 3:play AS, an action of seat 3
     >>> action_from_dict({"type": "deal", "deck": ["AS", "KS"]}, seat=1)
     Traceback (most recent call last):
     ...
-    spades_rules.errors.RecordError: action.type: seat 1 sent a deal, the chance action: only the table deals
+    spades_rules.errors.IllegalActionError: seat 1 sent a deal, the chance action: only the table deals
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_SEATS):
         seat = check_seat(seat, MAX_SEATS, "action_from_dict(seat=...)")
@@ -458,7 +460,9 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
     if not isinstance(kind, str) or kind not in _DICT_KEYS:
         raise RecordError(f"unknown action type {describe(kind)}; expected {', '.join(_DICT_KEYS)}", where="action")
     if seat is not None and kind == "deal":
-        raise RecordError(f"seat {seat} sent a deal, the chance action: only the table deals", where="action.type")
+        raise IllegalActionError(
+            IllegalReason.CHANCE_ACTION, f"seat {seat} sent a deal, the chance action: only the table deals"
+        )
     keys = _DICT_KEYS[kind]
     for key in data:
         if key != "type" and key not in keys:
@@ -472,8 +476,6 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
             raise RecordError(f"must be an integer seat, not {describe(values['seat'])}", where="action.seat")
         if not 0 <= values["seat"] < MAX_SEATS:
             raise RecordError(f"must be a seat 0-4 (no table has more), not {values['seat']}", where="action.seat")
-        if seat is not None and values["seat"] != seat:
-            raise RecordError(f"seat {seat} sent an action of seat {values['seat']}", where="action.seat")
     for key in ("keep", "blind"):
         if key in values and not isinstance(values[key], bool):
             raise RecordError(f"must be true or false, not {describe(values[key])}", where=f"action.{key}")
@@ -490,6 +492,10 @@ def action_from_dict(data: Mapping[str, Any], *, seat: int | None = None) -> Act
         action: Action = _BUILDERS[kind](**values)
     except (SpadesError, TypeError, ValueError) as error:
         raise RecordError(str(error), where="action") from None
+    if seat is not None and not isinstance(action, Deal) and action.seat != seat:  # as apply_from_seat refuses it
+        raise IllegalActionError(
+            IllegalReason.WRONG_SEAT, f"seat {seat} sent {action}, an action of seat {action.seat}", action=action
+        )
     return action
 
 
