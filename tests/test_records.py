@@ -573,3 +573,23 @@ def test_a_finished_hand_and_a_redeal_extend_the_history_without_copying_it() ->
     assert extended >= 3 + 1  # a link per finished hand, and one per redeal
     assert start == state and state.past_actions == state.history[: len(state.past_actions)]
     assert state.last_result == state.results[-1] and state.hands_played == len(state.results) == 3
+
+
+def test_read_json_checks_size_and_depth_before_parsing() -> None:
+    from spades_rules.records import MAX_JSON_DEPTH, read_json
+
+    assert read_json('{"a": [1, {"b": "[[[["}]}') == {"a": [1, {"b": "[[[["}]}  # brackets in strings are text
+    assert read_json("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH) is not None
+    for text, words in [
+        ("[" * 1500 + "]" * 1500, "nested more than 64 deep"),      # json.loads: RecursionError
+        ("[" * 100_000, "nested more than 64 deep"),
+        ('"' + "x" * 20, "not valid JSON"),
+        ("x" * 101, "at most 100 characters"),
+    ]:
+        with pytest.raises(RecordError, match=words) as info:
+            read_json(text, limit=100 if len(text) == 101 else 10**6)
+        assert info.value.where == "json"
+    with pytest.raises(RecordError, match="must be a str"):
+        read_json(b"[]")
+    with pytest.raises(RecordError, match="record: nested more than"):
+        loads("{" + '"a":{' * 2000 + "}" * 2001)

@@ -35,7 +35,7 @@ from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Rede
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
 from spades_rules.errors import SpadesError
-from spades_rules.records import files
+from spades_rules.records import files, read_json
 from spades_rules.records.walk import GameVisitor, walk
 from spades_rules.rules import Rules
 from spades_rules.scoring import HandScore, score_hand
@@ -268,14 +268,12 @@ def _read_record(path: str, limit: int) -> str:
 def _one_record(text: str, path: str, game: int | None) -> str:
     """The record of game ``game`` when ``text`` holds one JSON record per line (``match --records``
     writes them), else ``text`` itself (a JSON or text record; ``--game 0`` names its only game)."""
-    import json
-
     lines = [line for line in text.splitlines() if line.strip()]
     many = len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}")
     if many:
         try:
-            json.loads(text)
-        except ValueError:
+            read_json(text)
+        except SpadesError:
             pass
         else:  # one JSON record written over several lines
             many = False

@@ -81,12 +81,13 @@ from spades_rules._core.fields import MAX_NUMBER
 from spades_rules._core.messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal, parse_action
 from spades_rules.engine import apply, new_game
-from spades_rules.errors import RecordError, SpadesError
+from spades_rules.errors import ArgumentTypeError, RecordError, SpadesError
 from spades_rules.records.walk import GameVisitor, Step, walk
 from spades_rules.rules import Rules
 from spades_rules.state import GameState
 
 __all__ = [
+    "MAX_JSON_DEPTH",
     "MAX_TEXT",
     "RECORD_FORMAT",
     "dumps",
@@ -94,6 +95,7 @@ __all__ = [
     "from_dict",
     "loads",
     "parse_action",
+    "read_json",
     "replay",
     "to_dict",
     "visit",
@@ -113,6 +115,55 @@ _LINE_KINDS: Final = ("deal", "draw", "bid", "redeal", "pass", "trick")
 MAX_TEXT: Final = 10_000_000
 """The longest record text :func:`loads` reads, in characters (a real game is a few kilobytes): a longer
 one is a :class:`~spades_rules.errors.RecordError`, read no further."""
+
+
+MAX_JSON_DEPTH: Final = 64
+"""The deepest nesting of arrays and objects :func:`read_json` reads (a record nests five deep)."""
+
+_JSON_TOKENS: Final = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+"""A JSON string (skipped whole, so a bracket inside one is no nesting) or one bracket."""
+
+
+def read_json(text: object, *, limit: int = MAX_TEXT, depth: int = MAX_JSON_DEPTH, where: str = "json") -> Any:
+    """``text`` parsed as JSON, for text from outside (a client's message, a file): its size and nesting are
+    checked before it is parsed, so no text of any shape reaches Python's parser deeper than ``depth`` (where
+    ``json.loads`` would raise :class:`RecursionError`) or longer than ``limit`` characters, and anything it
+    refuses is a :class:`~spades_rules.errors.RecordError` (its ``where`` is ``where``). Every loader of
+    text in the library reads JSON with it.
+
+    >>> read_json('{"type": "bid", "seat": 1, "tricks": 4}')
+    {'type': 'bid', 'seat': 1, 'tricks': 4}
+    >>> read_json("[" * 1500 + "]" * 1500)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: json: nested more than 64 deep
+    >>> read_json('{"seat": 1', limit=100)
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.RecordError: json: not valid JSON: Expecting ',' delimiter: line 1 column 11 (char 10)
+    """
+    for name, value in (("limit", limit), ("depth", depth)):
+        if type(value) is not int or value < 0:
+            raise ArgumentTypeError(f"read_json({name}=...) must be an int >= 0, not {describe(value)}")
+    if not isinstance(where, str):
+        raise ArgumentTypeError(f"read_json(where=...) must be a str, not {describe(where)}")
+    if not isinstance(text, str):
+        raise RecordError(f"JSON text must be a str, not {type(text).__name__}", where=where)
+    if len(text) > limit:
+        raise RecordError(f"at most {limit:,} characters of JSON are read; this text has {len(text):,}", where=where)
+    nesting = 0
+    for token in _JSON_TOKENS.finditer(text):
+        bracket = token[0]
+        if bracket in "[{":
+            nesting += 1
+            if nesting > depth:
+                raise RecordError(f"nested more than {depth} deep", where=where)
+        elif bracket in "]}":
+            nesting -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"not valid JSON: {error}", where=where) from None
 
 
 # ------------------------------------------------------------------------------------ actions
@@ -449,11 +500,7 @@ def _record_from_text(text: object) -> _Record:
     if len(text) > MAX_TEXT:
         raise RecordError(f"the record is longer than {MAX_TEXT} characters", where="record")
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise RecordError(f"not valid JSON: {error}", where="record") from None
-        return _record_from_dict(data)
+        return _record_from_dict(read_json(text, where="record"))
     header: dict[str, object] = {}
     actions: list[tuple[str, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -470,10 +517,7 @@ def _record_from_text(text: object) -> _Record:
                 raise RecordError(f"unknown tag {describe(name)}; expected {', '.join(_TAGS)}", where=where)
             if _TAGS[name] in header:
                 raise RecordError(f"the tag {name} appears twice", where=where)
-            try:
-                header[_TAGS[name]] = json.loads(tag[2])
-            except (ValueError, RecursionError) as error:
-                raise RecordError(f"the {name} tag's value is not valid JSON: {error}", where=where) from None
+            header[_TAGS[name]] = read_json(tag[2], where=where)
             continue
         actions += _line_actions(line, where)
     length = header.pop("length", None)
