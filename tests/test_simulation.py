@@ -671,3 +671,17 @@ def test_the_match_command_prints_progress_to_stderr_without_tqdm(
     captured = capsys.readouterr()
     assert "\rmatch: 3/3 games (100%)" in captured.err and captured.err.endswith("\n")
     assert "match:" not in captured.out.partition("\n")[2]
+
+
+def test_a_process_match_without_the_main_guard_says_what_to_add(tmp_path: Path) -> None:
+    play = 'run_match(Rules.standard().evolve(max_hands=1), ["random"], games=4, backend="process", workers=2)'
+    header = "from spades_rules import Rules\nfrom spades_rules.simulation import run_match\n"
+    unguarded, guarded = tmp_path / "unguarded.py", tmp_path / "guarded.py"
+    unguarded.write_text(header + f"print({play}.games)\n", encoding="utf-8")
+    guarded.write_text(header + f'if __name__ == "__main__":\n    print({play}.games)\n', encoding="utf-8")
+    refused = subprocess.run([sys.executable, str(unguarded)], capture_output=True, text=True, timeout=300, check=False)
+    assert refused.returncode == 1 and "Traceback" in refused.stderr
+    assert f"{unguarded} runs a process match when it is imported" in refused.stderr
+    assert "if __name__ == \"__main__\":" in refused.stderr.splitlines()[-1]
+    played = subprocess.run([sys.executable, str(guarded)], capture_output=True, text=True, timeout=300, check=False)
+    assert played.returncode == 0 and played.stdout.strip() == "4", played.stderr

@@ -18,7 +18,9 @@ import logging
 import multiprocessing
 import os
 import pickle
+import re
 import signal
+import sys
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -209,7 +211,39 @@ def _lost(match: Match, start: int, stop: int, error: BaseException) -> Simulati
     )
 
 
+_GUARD: Final = re.compile(r"""__name__\s*==\s*["']__main__["']|["']__main__["']\s*==\s*__name__""")
+
+
+def _unguarded_main() -> str | None:
+    """The main script, when it runs a process match at import time without the ``__main__`` guard: each
+    worker imports the main script (forkserver and spawn do), which would start the match again, and the
+    pool breaks with a message about a lost worker. In a worker's import of that script (its module is
+    ``__mp_main__`` there), the answer is the script too."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_globals.get("__name__")
+        if frame.f_code.co_name == "<module>" and name in ("__main__", "__mp_main__"):
+            path = frame.f_globals.get("__file__")
+            if name == "__mp_main__":
+                return str(path)
+            try:
+                with open(str(path), encoding="utf-8") as script:
+                    source = script.read(1 << 22)
+            except (OSError, UnicodeDecodeError, TypeError):
+                return None  # no script to read (python -c, a notebook): nothing to say
+            return None if _GUARD.search(source) else str(path)
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
 def _process(match: Match, workers: int, records: bool, size: int | None) -> _Batches:
+    unguarded = _unguarded_main()
+    if unguarded is not None:
+        raise SpadesError(
+            f"{unguarded} runs a process match when it is imported: each worker process imports the main "
+            "script, so put the code that runs the match under 'if __name__ == \"__main__\":' (see the docs "
+            "page Simulation), or use backend='serial'"
+        )
     _check_picklable(match)
     ranges = match.batches(workers, size)
     executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts, mp_context=_START)
