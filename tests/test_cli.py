@@ -308,3 +308,26 @@ def test_score_takes_partial_hands() -> None:
     assert _run("score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "1")[0] == 2
     status, text = _run("score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "1", "--partial")
     assert status == 0 and "53" in text
+
+
+def test_the_score_command_names_its_flag_for_a_partial_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--bids", "3", "4", "2", "4", "--tricks", "4", "3", "4", "1"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "--partial scores an abandoned hand" in err and "partial=True" not in err
+
+
+@pytest.mark.parametrize("flag", ["--save", "--resume"])
+def test_play_refuses_dash_where_replay_reads_standard_input(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", flag, "-"], out=io.StringIO()) == 2
+    assert f"{flag} needs a file name, not '-'" in capsys.readouterr().err
+
+
+def test_text_that_is_not_utf8_gets_one_message_from_a_file_and_from_standard_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b'[Format "spades_rules/1"]\n\xff\xfe')
+    command = [sys.executable, "-m", "spades_rules", "replay"]
+    from_file = subprocess.run([*command, str(bad)], capture_output=True, text=True, timeout=120, check=False)
+    from_stdin = subprocess.run([*command, "-"], input=bad.read_bytes(), capture_output=True, timeout=120, check=False)
+    assert from_file.returncode == from_stdin.returncode == 2
+    assert from_file.stderr.strip() == f"spades-rules: error: {bad}: is not UTF-8 text (byte 26)"
+    assert from_stdin.stderr.decode().strip() == "spades-rules: error: -: is not UTF-8 text (byte 26)"

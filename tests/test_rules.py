@@ -648,3 +648,10 @@ def test_presets_are_built_once() -> None:
     assert Rules.presets() is not first and len(Rules.presets()) == 14
     with pytest.raises(RulesError, match="trump_order"):
         Rules.jokers(["ace_high"])  # type: ignore[arg-type]
+
+
+def test_a_misspelt_option_suggests_the_option_meant() -> None:
+    with pytest.raises(RulesError, match=r"unknown option\(s\): tagret_score \(did you mean target_score\?\)"):
+        Rules.standard().evolve(tagret_score=300)
+    with pytest.raises(RulesError, match=r"unknown option\(s\): zzz$"):
+        Rules.standard().evolve(zzz=1)

@@ -544,7 +544,7 @@ def test_every_bot_reports_its_decision_times() -> None:
         assert {"decisions", "mean_decision_seconds", "max_decision_seconds"} <= set(bot.to_dict())
     text = io.StringIO()
     assert main(["match", "--set", "max_hands=1", "--games", "2", "--workers", "1"], out=text) == 0
-    assert "Decision times (ms, mean / longest): heuristic " in text.getvalue()
+    assert "Decision times (wall-clock ms, mean / longest, over all decisions): heuristic " in text.getvalue()
 
 
 def test_the_match_command_has_a_view_only_flag() -> None:

@@ -34,7 +34,7 @@ from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play, Redeal
 from spades_rules.bots import GAME_BACKSTOP, Bot, HeuristicBot, RandomBot, iter_game
 from spades_rules.engine import new_game
-from spades_rules.errors import SpadesError
+from spades_rules.errors import RecordError, ScoreSheetError, SpadesError
 from spades_rules.records import files, read_json
 from spades_rules.records.walk import GameVisitor, walk
 from spades_rules.rules import Rules
@@ -198,6 +198,10 @@ def _style(args: argparse.Namespace, out: TextIO) -> CardStyle:
 
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
+    for flag, value in (("--save", args.save), ("--resume", args.resume)):
+        if value == "-":  # for replay, '-' is standard input; a game is saved to (and resumed from) a file
+            raise SpadesError(f"{flag} needs a file name, not '-' (a saved game is rewritten after every move); "
+                              "for a file named -, write ./-")
     from spades_rules.terminal.game import Session, load_session
 
     settings: dict[str, Any] = {}
@@ -238,7 +242,11 @@ def _variants(args: argparse.Namespace, out: TextIO) -> int:
 
 def _score(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags, partial=args.partial)
+    try:
+        result = score_hand(rules, args.bids, args.tricks, bags_before=args.bags, partial=args.partial)
+    except ScoreSheetError as error:  # the library's words name its keyword; here the flag is --partial
+        text = str(error).removeprefix(f"{error.where}: " if error.where else "")
+        raise ScoreSheetError(text.replace("partial=True", "--partial"), where=error.where) from None
     header = f"{'side':>6} {'contract':>8} {'tricks':>6} {'contract pts':>12} {'bags':>4} {'bag pts':>7} " \
              f"{'penalty':>7} {'nil':>5} {'tricks pts':>10} {'total':>6} {'bags after':>10}"
     print(header, file=out)
@@ -259,7 +267,15 @@ def _read_record(path: str, limit: int) -> str:
     :func:`spades_rules.records.files.read_text` reads it)."""
     if path != "-":
         return files.read_text(path, limit)
-    text = sys.stdin.read(limit + 1)
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream put in place of standard input (a test, an embedding program)
+        text = sys.stdin.read(limit + 1)
+    else:  # bytes, decoded as a file is: the same message for text that is not UTF-8
+        data = raw.read(4 * limit + 4)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"is not UTF-8 text (byte {error.start})", where=path) from None
     if len(text) > limit:
         raise SpadesError(f"{path}: a record is at most {limit:,} characters; this one is longer")
     return text

@@ -38,6 +38,7 @@ spades_rules.errors.RulesError: a deck of 51 cards cannot be dealt evenly to 4 p
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, cast, get_args
@@ -501,9 +502,13 @@ class Rules:
     # ------------------------------------------------------------------------------------ value protocol
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some options changed, validated anew (a house rule)."""
-        unknown = sorted(set(changes) - {f.name for f in attrs.fields(Rules) if f.init})
+        options = [f.name for f in attrs.fields(Rules) if f.init]
+        unknown = sorted(set(changes) - set(options))
         if unknown:
-            raise RulesError(f"unknown option(s): {', '.join(name[:40] for name in unknown)}")
+            guesses = [difflib.get_close_matches(name[:40], options, n=1) for name in unknown]
+            hints = [f"{name[:40]} (did you mean {guess[0]}?)" if guess else name[:40]
+                     for name, guess in zip(unknown, guesses, strict=True)]
+            raise RulesError(f"unknown option(s): {', '.join(hints)}")
         return attrs.evolve(self, **changes)
 
     def options(self) -> dict[str, Any]:

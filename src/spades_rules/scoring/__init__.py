@@ -60,8 +60,14 @@ class SideScore:
     side: int
     """The side's index in ``rules.sides``."""
     contract: int | None
-    """The sum of the members' non-nil bids (blind ones included); None when every member bid nil or there
-    was no bidding."""
+    """The sum of the members' non-nil bids (blind ones included); None when every member bid nil (a double
+    nil: then ``made`` is None and ``contract_points`` 0, and each nil scores alone) or there was no
+    bidding.
+
+    >>> side = score_hand(Rules.standard(), ["nil", 4, "nil", 5], [0, 7, 0, 6]).sides[0]   # both partners nil
+    >>> side.contract, side.made, side.nil_points, side.total
+    (None, None, 200, 200)
+    """
     tricks: int
     """Tricks won by the whole side this hand."""
     made: bool | None

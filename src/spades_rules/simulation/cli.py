@@ -250,7 +250,7 @@ def format_result(result: MatchResult) -> str:
         lines.append(f"Redeals: {result.redeals}")
     if any(bot.decisions for bot in result.bots):
         times = ", ".join(f"{bot.name} {_milliseconds(bot)}" for bot in result.bots)
-        lines.append(f"Decision times (ms, mean / longest): {times}")
+        lines.append(f"Decision times (wall-clock ms, mean / longest, over all decisions): {times}")
     for metric in result.metrics:
         lines.append(
             f"{metric.name}: mean {_number(metric.mean, 4)} over {metric.hands} hands "
