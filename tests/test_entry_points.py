@@ -946,3 +946,25 @@ def test_every_public_callable_raises_only_library_errors_on_hostile_arguments(n
     else:
         calls, failures = walk_target(_targets_by_name()[name], labels)
     assert calls > 0 and not failures, failures
+
+
+def test_what_the_full_walk_found_is_a_library_error() -> None:
+    """Callbacks that fail, a forged card to draw, a name no UTF-8 encodes, an environment stepped before
+    its reset: each a library error naming it (found by the walk under ``SPADES_FUZZ=1``)."""
+    from spades_rules import svg
+    from spades_rules.simulation import Match, derive_seed, run
+
+    state = _bidding()
+    for policy in (int, len):
+        with pytest.raises(ArgumentTypeError, match=r"the policy .* failed on"):
+            sst.random_action(state, random.Random(1), policy=policy)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="returned 7, not an action"):
+        sst.random_action(state, random.Random(1), policy=lambda state, rng: 7)  # type: ignore[arg-type,return-value]
+    with pytest.raises(SpadesError, match=r"progress .* failed when called with"):
+        run(Match(RULES.evolve(max_hands=1), ("random",), 2), progress=len)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="one of the 54 cards"):
+        svg.card(object.__new__(Card))
+    assert derive_seed(1, "\x00\n\udcff") == derive_seed(1, "\x00\n\udcff") != derive_seed(1, "\x00\n")
+    pettingzoo = pytest.importorskip("spades_rules.pettingzoo", exc_type=ImportError)
+    with pytest.raises(RulesError, match=r"step\(\) before reset\(\)"):
+        pettingzoo.raw_env("standard").step(0)

@@ -70,11 +70,11 @@ except ImportError as _error:  # pragma: no cover - exercised only without the e
 from spades_rules._core.checks import integer_or_none, not_a_state, random_source, read_items
 from spades_rules._core.deck import REDEAL_TESTS, deck_cards, deck_shares, default_removed, promoted_cards
 from spades_rules._core.exchanges import exchange_size
-from spades_rules._core.messages import describe
+from spades_rules._core.messages import clip, describe
 from spades_rules.actions import Action, Bid, Deal, Exchange, Redeal
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError
+from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.rules.bid_formats import BID_FORMATS
 from spades_rules.state import GameState, Phase
@@ -399,7 +399,18 @@ def random_action(state: GameState, rng: random.Random, *, policy: Policy = "ran
     if phase is Phase.DEAL:
         return Deal.shuffled(state.rules, rng)
     if callable(policy):
-        return policy(state, rng)
+        try:
+            chosen = policy(state, rng)
+        except SpadesError:
+            raise
+        except Exception as error:  # a policy is the caller's function: its failure is named, not let out
+            raise ArgumentTypeError(
+                f"random_action: the policy {describe(policy)} failed on (state, rng): {type(error).__name__}: "
+                f"{clip(str(error), 200)}"
+            ) from error
+        if not isinstance(chosen, Action):
+            raise ArgumentTypeError(f"random_action: the policy returned {describe(chosen)}, not an action")
+        return chosen
     hand = state.hand
     seat = state.to_act
     assert hand is not None

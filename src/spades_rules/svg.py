@@ -35,7 +35,7 @@ from typing import Final
 
 from spades_rules._core.checks import check_seat, not_a_state, read_items
 from spades_rules._core.messages import describe
-from spades_rules.cards import Card, Rank, Suit
+from spades_rules.cards import ALL_CARDS, Card, Rank, Suit
 from spades_rules.errors import ArgumentTypeError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.seat_names import seat_names, side_name
@@ -126,6 +126,8 @@ def card(value: Card | str, *, size: int | None = None) -> str:
     True
     """
     shown = value if isinstance(value, Card) else Card.parse(value)
+    if shown not in ALL_CARDS:  # cards are interned: one made without Card.parse has no face to draw
+        raise ArgumentTypeError(f"card() needs one of the 54 cards (Card.parse), not {describe(value)}")
     width = _CARD_W if size is None else _check_size(size)
     height = round(width * _CARD_H / _CARD_W)
     return (

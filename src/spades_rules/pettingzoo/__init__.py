@@ -230,6 +230,8 @@ class raw_env(AECEnv, EzPickle):
             self.agent_selection = self.possible_agents[seat]
 
     def step(self, action: int) -> None:
+        if not hasattr(self, "agent_selection"):  # PettingZoo's AECEnv sets it in reset()
+            raise RulesError("step() before reset(): call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -107,7 +107,7 @@ def run(
                     sink.write("".join(lines))
                     sink.flush()
                 if progress is not None:
-                    progress(len(batch))
+                    _report(progress, len(batch))
         finally:
             batches.close()
     finally:
@@ -209,6 +209,19 @@ def _lost(match: Match, start: int, stop: int, error: BaseException) -> Simulati
         f"{match.game_seed(start)}): {type(error).__name__}: {error}",
         game_index=start, seed=match.game_seed(start), original=error,
     )
+
+
+def _report(progress: Progress, games: int) -> None:
+    """Call the caller's progress function; its failure is a library error naming it."""
+    try:
+        progress(games)
+    except SpadesError:
+        raise
+    except Exception as error:
+        raise SpadesError(
+            f"progress {describe(progress)} failed when called with {games} (the games just finished): "
+            f"{type(error).__name__}: {str(error)[:200]}"
+        ) from error
 
 
 _GUARD: Final = re.compile(r"""__name__\s*==\s*["']__main__["']|["']__main__["']\s*==\s*__name__""")

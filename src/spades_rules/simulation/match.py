@@ -91,7 +91,7 @@ def derive_seed(seed: int, *parts: object) -> int:
     for part in (seed, *parts):
         if type(part) not in (int, str) or (type(part) is int and part.bit_length() > _SEED_PART_BITS):
             raise SpadesError(f"derive_seed takes integers and names, not {describe(part)}")
-    text = ":".join(str(part) for part in (seed, *parts)).encode()
+    text = ":".join(str(part) for part in (seed, *parts)).encode("utf-8", "surrogatepass")  # any str hashes
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> (64 - _SEED_BITS)
 
 
