@@ -379,7 +379,7 @@ def _temp_path(name: str) -> str:
 def _late_in_the_hand() -> GameState:
     """The sample hand with three tricks left: small enough for a double-dummy solve in pure Python."""
     state = _playing()
-    while state.hand is not None and len(state.hand.hands[state.to_act]) > 3:
+    while state.hand is not None and state.to_act is not None and len(state.hand.hands[state.to_act]) > 3:
         state = apply(state, spades_rules.legal_actions(state)[0])
     return state
 

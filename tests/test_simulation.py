@@ -603,16 +603,18 @@ def test_workers_are_capped_at_the_batches_with_a_warning_above_the_cores(capsys
 
 
 def test_worker_processes_are_capped_at_four_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
     from spades_rules.simulation import backends
 
     started: list[int] = []
-    real = backends.ProcessPoolExecutor
+    real = ProcessPoolExecutor
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         started.append(kwargs["max_workers"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(backends, "ProcessPoolExecutor", counting)
+    monkeypatch.setattr("spades_rules.simulation.backends.ProcessPoolExecutor", counting)
     match = Match(Rules.standard().evolve(max_hands=1), ("random",), 200)
     cap = 4 * backends.default_workers()
     with pytest.warns(RuntimeWarning, match=rf"1000 worker processes on .*; at most {cap} are started"):
