@@ -443,6 +443,7 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     },
     "styles.card_style": lambda t: {"color": "never"},
     "Match.play_batch": lambda t: {"start": 0, "stop": 1},
+    "records.read_json": lambda t: {"text": '{"type": "bid", "seat": 1, "tricks": 3}'},
     "analysis.solve": lambda t: {"backend": "python", "state": _late_in_the_hand()},
     "analysis.card_values": lambda t: {"backend": "python", "state": _late_in_the_hand()},
     "Tally.add": lambda t: {"game": _next_summary(_instance(t))},

@@ -50,6 +50,7 @@ from spades_rules.errors import ArgumentTypeError, RulesError, SpadesError
 from spades_rules.rules import Rules
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, observe
+from spades_rules.views.render import check_view
 from spades_rules.views.tensor import observation_tensor, observation_tensor_size
 
 if TYPE_CHECKING:
@@ -180,8 +181,9 @@ class MLPPolicy:
         try:
             with target.open("wb") as out:
                 np.savez(out, **arrays)
-        except OSError as error:
-            raise SpadesError(f"cannot write policy weights to {describe(str(target))}: {error.strerror}") from None
+        except (OSError, ValueError) as error:  # ValueError: a name with a NUL byte
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            raise SpadesError(f"cannot write policy weights to {describe(str(target))}: {reason}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, greedy: bool = True, seed: int | None = None) -> MLPPolicy:
@@ -298,6 +300,7 @@ class PolicyBot:
         if not isinstance(observation, Observation):
             raise ArgumentTypeError(f"PolicyBot.decide needs an Observation, not {describe(observation)}",
                                     parameter="observation")
+        check_view(observation)  # a view made without its constructor, or edited, is an ObservationError
         rules = observation.rules
         if rules is not self.rules and (
             policy_observation_size(rules, compact_actions=self.compact_actions) != self.observation_size

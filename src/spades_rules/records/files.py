@@ -124,6 +124,9 @@ def save_atomically(path: str | os.PathLike[str], text: str) -> None:
             os.unlink(temporary)
         if isinstance(error, OSError):
             raise RecordError(f"cannot write: {error.strerror or error}", where=_where(name)) from None
+        if isinstance(error, UnicodeEncodeError):  # a lone surrogate: no UTF-8 file can hold the text
+            raise ArgumentTypeError(f"save_atomically: the text is not writable as UTF-8 (character {error.start})",
+                                    parameter="text") from None
         raise
 
 
@@ -147,6 +150,9 @@ def open_for_writing(path: str | os.PathLike[str]) -> TextIO:
         os.close(handle)
         if isinstance(error, OSError):
             raise RecordError(f"cannot write: {error.strerror or error}", where=_where(name)) from None
+        if isinstance(error, UnicodeEncodeError):  # a lone surrogate: no UTF-8 file can hold the text
+            raise ArgumentTypeError(f"save_atomically: the text is not writable as UTF-8 (character {error.start})",
+                                    parameter="text") from None
         raise
 
 
