@@ -451,7 +451,7 @@ def test_ctrl_c_stops_the_match_command_cleanly(tmp_path: Path) -> None:
         out, err = process.communicate(timeout=180)
     finally:
         process.kill()
-    assert process.returncode == 130, err
+    assert process.returncode == 130, (process.returncode, err[-600:].replace("\r", "\n"))
     assert "interrupted" in err and out == ""
     lines = records.read_text(encoding="utf-8").splitlines()
     assert 0 < len(lines) < 5000

@@ -96,10 +96,12 @@ def describe(value: object, limit: int = 60) -> str:
     return clip(shown, limit)
 
 
-def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+def missing_extra(module: str, extra: str, error: ImportError) -> ModuleNotFoundError:
     """The error of an optional module imported without its extra: what is missing and the one line that
-    installs it (raise it ``from error``, so the missing package stays readable as its cause)."""
+    installs it (raise it ``from error``, so the missing package stays readable as its cause). A
+    :class:`ModuleNotFoundError` naming the missing package, as Python's own would be, so that code that
+    skips what is not installed (``pytest.importorskip``) still does."""
     missing = error.name or "an optional package"
-    return ImportError(
+    return ModuleNotFoundError(
         f"{module} needs {missing}, an optional dependency: pip install 'spades_rules[{extra}]'", name=missing
     )
