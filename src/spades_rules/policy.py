@@ -12,12 +12,7 @@ exchange picked a card at a time; False: the full space, an exchange one code).
 :class:`MLPPolicy` is a small multilayer perceptron written in NumPy (the self-play example trains one),
 saved to and loaded from an ``.npz`` file; any callable ``policy(observation, mask) -> code`` works too.
 
->>> try:
-    import numpy as np
-except ImportError as _error:  # pragma: no cover - exercised only without the extra
-    from spades_rules._core.messages import missing_extra
-
-    raise missing_extra("spades_rules.policy", "batch", _error) from _error
+>>> import numpy as np
 >>> from spades_rules import Rules
 >>> from spades_rules.bots import RandomBot, play_game
 >>> rules = Rules.standard()
@@ -38,7 +33,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as _error:  # pragma: no cover - exercised only without the extra
+    from spades_rules._core.messages import missing_extra
+
+    raise missing_extra("spades_rules.policy", "batch", _error) from _error
 
 from spades_rules._core.checks import integer_or_none, never_raising_text
 from spades_rules._core.episodes import shows_picks
