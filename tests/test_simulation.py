@@ -440,7 +440,12 @@ def test_match_command_json_is_the_same_for_one_and_two_workers(tmp_path: Path) 
 
 def test_ctrl_c_stops_the_match_command_cleanly(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
-    argv = [sys.executable, "-m", "spades_rules", "match", "--hands", "--games", "5000", "--workers", "2",
+    # Ctrl-C as a terminal sends it, to the command with Python's own SIGINT handler in place: a command
+    # started in the background of a script (as CI's steps may be) inherits SIGINT ignored, and Python then
+    # never raises KeyboardInterrupt
+    command = "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    command += "from spades_rules.cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = [sys.executable, "-c", command, "match", "--hands", "--games", "5000", "--workers", "2",
             "--records", str(records)]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
