@@ -109,7 +109,15 @@ class BatchTables:
         self.deck_size = len(tables.deck)
         self.num_actions = num_distinct_actions(rules, compact=True)
         self.draw = rules.deal_method == "draw"
-        # --- per card
+        self._card_tables(rules, n)
+        self._code_tables(n)
+        self._seat_tables(rules, n)
+        self._bid_tables(rules, n)
+        self._observation_tables(rules, n)
+
+    def _card_tables(self, rules: Rules, n: int) -> None:
+        """Per card: its bit, suit, deck slot, trick key and the cards that follow it; the masks; what a trick shows."""
+        tables = rules.tables
         self.card_bit = _u64([1 << index for index in range(CARDS)])
         self.suit_of = np.array(tables.suit_of, dtype=np.int8)
         self.slot_of = np.full(CARDS, -1, dtype=np.int16)
@@ -148,7 +156,14 @@ class BatchTables:
         self.spades_after_first_trick = tables.spades_after_first_trick
         self.lowest_club_first = tables.lead_lowest_club
         self.spades_anytime = tables.spades_anytime
-        # --- codes
+        self.deck_cards = self.deck.astype(np.intp)
+        self.slot_row = np.arange(self.deck_size, dtype=np.uint64)[None, :]
+        self.deck_is_slots = bool((self.deck == np.arange(self.deck_size)).all())
+        """Whether the deck's slot ``i`` holds the card of index ``i`` (no card removed, no joker added)."""
+        self.deck_cards_u64 = self.deck.astype(np.uint64)
+
+    def _code_tables(self, n: int) -> None:
+        """The action codes: each legal-word bit's code by phase, and back."""
         self.card_of_code = np.full(self.num_actions, -1, dtype=np.int8)
         code_of_card = np.array([self._card_code(index) for index in range(CARDS)], dtype=np.int16)
         self.code_of_card = code_of_card
@@ -174,7 +189,10 @@ class BatchTables:
         self.code_of_bit = code_of_bit.ravel()
         """``code_of_bit[phase * 64 + bit]``: the action code of a legal-word bit (-1: none)."""
         self.play_bit_of_code = bit_of_code[PLAY].copy()
-        # --- seats and sides
+
+    def _seat_tables(self, rules: Rules, n: int) -> None:
+        """Seats and sides: partners, who receives each card of a deal, who decides each draw turn, who bids when."""
+        tables = rules.tables
         self.side_of = np.array(tables.side_of, dtype=np.int8)
         self.side_seats = np.array(tables.sides, dtype=np.intp)  # [sides, seats per side]
         self.seats = np.arange(n, dtype=np.int8)[:, None]
@@ -198,7 +216,9 @@ class BatchTables:
         for dealer, seats in enumerate(order):
             for k, seat in enumerate(seats):
                 self.bid_position[dealer, seat] = k
-        # --- bids
+
+    def _bid_tables(self, rules: Rules, n: int) -> None:
+        """The bid words from the scalar bid rule, the exchanges, blind bids, the packed trick counts, redeals."""
         tricks = self.tricks
         self.numbers_from = _u64([
             sum(1 << bit for bit in range(max(lo, 1), tricks + 1)) for lo in range(64)
@@ -229,16 +249,13 @@ class BatchTables:
         """A trick won by each seat, in the packed trick counts (six bits per seat)."""
         self.won_shift = np.array([6 * seat for seat in range(n)], dtype=np.uint32)
         self.redeal_conditions = tuple(rules.redeal_on)
-        # --- observation
+
+    def _observation_tables(self, rules: Rules, n: int) -> None:
+        """The observation tensor's layout and the sides as each seat sees them."""
         layout = observation_tensor_layout(rules)
         self.layout = layout
         self.obs_size = sum(size for _, size in layout.values())
         self.sides_from = np.array([self._sides_seen_from(rules, seat) for seat in range(n)], dtype=np.intp)
-        self.deck_cards = self.deck.astype(np.intp)
-        self.slot_row = np.arange(self.deck_size, dtype=np.uint64)[None, :]
-        self.deck_is_slots = bool((self.deck == np.arange(self.deck_size)).all())
-        """Whether the deck's slot ``i`` holds the card of index ``i`` (no card removed, no joker added)."""
-        self.deck_cards_u64 = self.deck.astype(np.uint64)
 
     @staticmethod
     def _bid_words(rules: Rules) -> list[int]:
