@@ -200,8 +200,7 @@ CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
 
 # The tests that need an extra, measured in one half of the coverage run (``coverage-extras``) while the rest
 # of the suite is measured in the other (``coverage-suite``), side by side; ``coverage`` combines them.
-EXTRA_TESTS = [*AI_TESTS, *BATCH_TESTS, "tests/test_batch_episodes.py", "tests/test_batch_costs.py"]
-EXTRA_TESTS += ["tests/test_observation_space.py", "tests/test_policy.py", "tests/test_analysis_dds.py"]
+EXTRA_TESTS = [*AI_TESTS, *BATCH_TESTS, "tests/test_batch_costs.py", "tests/test_analysis_dds.py"]
 EXTRA_TESTS += ["tests/test_search_batched.py"]
 
 
