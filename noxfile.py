@@ -119,6 +119,7 @@ AI_TESTS += ["tests/test_pettingzoo.py", "tests/test_single_agent.py", "tests/te
 AI_TESTS += ["src/spades_rules/openspiel", "src/spades_rules/pettingzoo", "docs/ai.rst"]
 BATCH_TESTS = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
 BATCH_TESTS += ["tests/test_batch_episodes.py", "tests/test_observation_space.py", "tests/test_policy.py"]
+BATCH_TESTS += ["tests/test_search_batched.py"]
 BATCH_TESTS += ["src/spades_rules/batch", "src/spades_rules/policy.py", "docs/batch.rst"]
 
 
@@ -201,7 +202,6 @@ CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
 # The tests that need an extra, measured in one half of the coverage run (``coverage-extras``) while the rest
 # of the suite is measured in the other (``coverage-suite``), side by side; ``coverage`` combines them.
 EXTRA_TESTS = [*AI_TESTS, *BATCH_TESTS, "tests/test_batch_costs.py", "tests/test_analysis_dds.py"]
-EXTRA_TESTS += ["tests/test_search_batched.py"]
 
 
 def _measure(session: nox.Session, *args: str) -> None:
