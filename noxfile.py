@@ -194,7 +194,8 @@ def examples(session: nox.Session) -> None:
 
 # --- coverage: the engine and the layers beneath it (ARCHITECTURE.md's rows from errors to codec) have a
 # floor of their own, tighter than the whole package's (``fail_under`` in pyproject.toml).
-CORE = ["errors", "cards", "rules/tables", "_core/fields", "rules/__init__", "actions", "state", "_core/bidding"]
+CORE = ["errors", "cards", "rules/tables", "_core/fields", "_core/bid_rule", "rules/__init__", "actions", "state"]
+CORE += ["_core/bidding", "_core/sheet_bids"]
 CORE += ["scoring/__init__", "_core/refusals", "engine", "_core/resume", "records/walk", "codec"]
 CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
 

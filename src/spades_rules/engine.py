@@ -15,7 +15,8 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
   (no-bid, mirror) fix the bids at the deal and skip it.
 - Redeal (``_apply_redeal``, ``_may_redeal``): a seat whose hand meets ``redeal_on`` may call it before
   the first bid.
-- Bids (``_apply_bid``): :mod:`spades_rules._core.bidding` says what each seat may bid.
+- Bids (``_apply_bid``): the bid rule (:mod:`spades_rules._core.bid_rule`, in the rule book's order; cached
+  by :mod:`spades_rules._core.bidding`) says what each seat may bid.
 - Exchange (``_core.exchanges``, ``_apply_exchange``): after the bids, each nil bidder
   with a non-nil partner passes ``blind_nil_exchange`` cards after a blind nil, ``nil_exchange`` after a
   plain nil, then the partner returns as many.
@@ -59,7 +60,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from spades_rules._core.bidding import bid_order, bid_rule, check_bid, fixed_bids
+from spades_rules._core.bid_rule import bid_order
+from spades_rules._core.bidding import bid_rule, check_bid, fixed_bids
 from spades_rules._core.chain import Chain
 from spades_rules._core.checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
 from spades_rules._core.deck import REDEAL_TESTS, deal_seat, draw_seat
@@ -114,8 +116,9 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   following suit is ``held & follow_masks[led]``, a trick's winner the highest ``trick_power[led][card]``.
 # - The legal plays are tuples of interned plays cached per seat and mask (``_core.plays.PLAYS_OF_MASK``, looked up
 #   inline in ``legal_actions`` before calling ``_core.plays.plays_of``): following suit is one dictionary lookup.
-# - The bid rules are cached per rules on what changes them (``_core.bidding.bid_rule``), the bid orders per
-#   table size and dealer (``_core.bidding.bid_order``).
+# - The bid rules are cached per rules on what changes them (``_core.bidding``, a layer beside the rule: keyed
+#   on the bids so far only when a tie reads them), the bid orders per table size and dealer
+#   (``_core.bid_rule.bid_order``).
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _BID: Final = Phase.BID
@@ -396,7 +399,7 @@ def _apply_bid(state: GameState, action: Bid) -> GameState:
     seat = action.seat
     rule = bid_rule(rules, hand, seat, state.scores)
     if not rule.allows(action):
-        check_bid(rule, action, rules, state.scores)
+        check_bid(rules, hand, action, state.scores)
     bids = list(hand._setup.bids)
     bids[seat] = action
     setup = hand._setup.changed(bids=tuple(bids))

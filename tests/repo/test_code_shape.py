@@ -170,8 +170,8 @@ def test_wide_records_are_built_by_keyword(cls: type) -> None:
 def test_the_bid_rule_is_built_by_keyword() -> None:
     legal = (Bid(0, 0), Bid(0, 4), Bid(0, 0, blind=True), Bid(0, 6, blind=True))
     with pytest.raises(TypeError):
-        _BidRule(0, (None,) * 4, 0, True, True, legal)  # type: ignore[call-arg]
-    rule = _BidRule(0, bids=(None,) * 4, spades=0, blind_nil=True, blind_numbers=True, legal=legal)
+        _BidRule(0, legal)  # type: ignore[call-arg]
+    rule = _BidRule(0, legal=legal)
     assert rule.cut == 3 and rule.allows(Bid(0, 6, blind=True)) and not rule.allows(Bid(0, 6))
 
 

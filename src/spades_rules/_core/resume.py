@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spades_rules._core.bidding import bid_order
+from spades_rules._core.bid_rule import bid_order
 from spades_rules._core.chain import Chain
 from spades_rules._core.deck import deal_seat, draw_seat
 from spades_rules._core.exchanges import exchanges_due

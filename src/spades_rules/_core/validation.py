@@ -5,7 +5,7 @@ of ``_core.fields``); :func:`check_combination` then refuses every combination t
 raising :class:`~spades_rules.errors.RulesError` naming the options involved: a deck that cannot be dealt,
 bidding options that contradict the bid format, exchanges too large to list, and the house rules' needs
 (the rules page, section "House rules"). Last, it checks that a round of bids can be completed at all
-(the look-ahead of ``_core.bid_values``), so no accepted rules leave a seat with nothing to bid.
+(the look-ahead of ``_core.bid_rule``), so no accepted rules leave a seat with nothing to bid.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
-from spades_rules._core.bid_values import round_possible
+from spades_rules._core.bid_rule import round_possible
 from spades_rules._core.deck import deck_cards, deck_shares, promoted_cards
 from spades_rules._core.messages import describe
 from spades_rules.errors import RulesError

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 import numpy as np
 
-from spades_rules._core.bidding import bid_order, seat_rule
+from spades_rules._core.bid_rule import bid_order
+from spades_rules._core.bidding import seat_rule
 from spades_rules._core.deck import deal_seat, draw_seat, trick_voids
 from spades_rules.actions import Bid
 from spades_rules.cards import ALL_CARDS, LITTLE_JOKER, Suit

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from spades_rules._core.bidding import bid_order
+from spades_rules._core.bid_rule import bid_order
 from spades_rules._core.deck import draw_seat
 from spades_rules._core.exchanges import due_after
 from spades_rules._core.plays import INTERNED_DRAWS

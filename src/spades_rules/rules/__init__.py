@@ -15,8 +15,8 @@ Where each rule lives:
 - Deal (:attr:`Rules.deal_method`): the engine's deal and draw phases.
 - Bidding (:attr:`Rules.bidding`, :attr:`Rules.bid_order`, :attr:`Rules.nil`, the blind nil options,
   the team minimum, ...): what each format means is :attr:`Rules.bid_format`
-  (:mod:`spades_rules.rules.bid_formats`); who bids when and what a seat may bid is the bid rule (``_core/bidding.py``),
-  which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
+  (:mod:`spades_rules.rules.bid_formats`); who bids when and what a seat may bid is the bid rule
+  (``_core/bid_rule.py``), which the engine and the score-sheet checks of :mod:`spades_rules.scoring` share.
 - Exchange (:attr:`Rules.blind_nil_exchange`, :attr:`Rules.nil_exchange`): the engine's exchange phase, with
   who passes how many cards in an internal module (``_core/exchanges.py``).
 - Play (:attr:`Rules.first_lead`, :attr:`Rules.spade_lead`): the engine's play phase (``_playable``).

@@ -26,10 +26,10 @@ from typing import Any, Final, TypeGuard
 
 import attrs
 
-from spades_rules._core.bidding import sheet_refusal
 from spades_rules._core.checks import MAX_SEATS, guard_unbuilt
 from spades_rules._core.fields import MAX_NUMBER as _MAX_NUMBER
 from spades_rules._core.messages import describe
+from spades_rules._core.sheet_bids import sheet_refusal
 from spades_rules.actions import Bid, action_from_dict
 from spades_rules.errors import ArgumentTypeError, RulesError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
