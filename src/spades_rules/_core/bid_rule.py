@@ -107,9 +107,7 @@ def refusal(rules: Rules, seat: int, values: Values, spades: int, tricks: int, b
         return IllegalReason.BLIND_NIL_NOT_ALLOWED, "the rules do not allow blind nil", ()
     elif not rules.nil:
         return IllegalReason.NIL_NOT_ALLOWED, "the rules do not allow nil", ()
-    if not reads_bids(rules):  # 6. no tie reads the bids before: every bid stands alone
-        return None
-    tie = _partner_tie(rules, seat, values, tricks)
+    tie = _partner_tie(rules, seat, values, tricks)  # 6. the ties to the bids before, and the caps
     if tie is not None:
         if tricks:
             return IllegalReason.BID_NOT_ALLOWED, *tie

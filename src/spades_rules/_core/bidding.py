@@ -50,7 +50,9 @@ class _BidRule:
 
 def bid_rule(rules: Rules, hand: HandState, seat: int, scores: tuple[int, ...]) -> _BidRule:
     """What ``seat`` may bid now (it is its turn in the ``BID`` phase)."""
-    return seat_rule(rules, seat, hand.bids, _spades(rules, hand, seat), scores)
+    counted = rules.bid_format.numbers_are_spades  # the spades held, where the rule reads them (as _spades)
+    spades = (hand.held[seat] & rules.tables.spade_mask).bit_count() if counted else 0
+    return seat_rule(rules, seat, hand.bids, spades, scores)
 
 
 def _spades(rules: Rules, hand: HandState, seat: int) -> int:
@@ -99,11 +101,15 @@ def _rule_alone(rules: Rules, seat: int, spades: int, blind_nil: bool, blind_num
 def _built(
     rules: Rules, seat: int, values: tuple[int | None, ...], spades: int, blind_nil: bool, blind_numbers: bool
 ) -> _BidRule:
-    legal = tuple(
-        Bid(seat, tricks, blind=blind) for tricks, blind in offered(rules, spades, blind_nil, blind_numbers)
-        if refusal(rules, seat, values, spades, tricks, blind) is None
-    )
+    candidates = _offered_bids(rules, seat, spades, blind_nil, blind_numbers)
+    legal = tuple(bid for bid in candidates if refusal(rules, seat, values, spades, bid.tricks, bid.blind) is None)
     return _BidRule(seat, legal=legal)
+
+
+@lru_cache(maxsize=4096)
+def _offered_bids(rules: Rules, seat: int, spades: int, blind_nil: bool, blind_numbers: bool) -> tuple[Bid, ...]:
+    """The bids the rule considers for ``seat`` (:func:`~spades_rules._core.bid_rule.offered`), built once."""
+    return tuple(Bid(seat, tricks, blind=blind) for tricks, blind in offered(rules, spades, blind_nil, blind_numbers))
 
 
 def _values(bids: tuple[Bid | None, ...]) -> tuple[int | None, ...]:
