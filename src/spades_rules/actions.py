@@ -52,6 +52,7 @@ from spades_rules._core.checks import (
     random_source,
     read_items,
 )
+from spades_rules._core.deck import deal_seat
 from spades_rules._core.messages import describe
 from spades_rules.cards import Card, format_cards, parse_cards
 from spades_rules.errors import (
@@ -180,10 +181,8 @@ class Deal:
         parsed = [_to_cards(hand) for hand in hands]
         if any(len(hand) != rules.cards_each for hand in parsed):
             raise RulesError(f"every hand must hold {rules.cards_each} cards")
-        deck: list[Card] = []
-        for i in range(rules.cards_each):
-            for k in range(n):
-                deck.append(parsed[(dealer + 1 + k) % n][i])
+        order = [deal_seat(dealer, position, n) for position in range(n)]
+        deck = [parsed[seat][i] for i in range(rules.cards_each) for seat in order]
         if sorted(deck) != list(rules.deck):
             raise RulesError("the hands are not exactly the rules' deck (a card missing, repeated or removed)")
         return cls(tuple(deck))

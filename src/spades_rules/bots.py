@@ -27,6 +27,7 @@ from typing import Any, Final, Protocol
 from spades_rules._core.checks import not_a_state, random_source, read_items
 from spades_rules._core.messages import describe
 from spades_rules._core.playouts import fast_bid, hand_value, play_out, points_value, sighted_bid
+from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.cards import Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
@@ -170,12 +171,8 @@ class HeuristicBot:
             return self.rng.choice(aces) if aces else by_strength[0]
         cards = trick.cards
         led = rules.effective_suit(cards[0])
-        best_at = 0
-        for at in range(1, len(cards)):
-            if rules.beats(cards[at], cards[best_at], led):
-                best_at = at
-        best = cards[best_at]
-        best_seat = (trick.leader + best_at) % rules.players
+        best_seat = trick_winner(rules.tables, trick.leader, cards)
+        best = cards[(best_seat - trick.leader) % rules.players]
         winning = [play for play in by_strength if rules.beats(play.card, best, led)]
         losing = [play for play in by_strength if not rules.beats(play.card, best, led)]
         if my_bid is not None and my_bid.tricks == 0:

@@ -25,7 +25,7 @@ below the entry points (each reads :class:`~spades_rules.rules.Rules` fields, ne
 - Plays (``_apply_play``, ``_playable``): follow the effective suit led; lead spades only once broken
   (``spade_lead``); the first trick's own rules (``first_trick_spades``, ``first_trick_lowest_club``:
   ``_first_trick_follow``).
-- Trick winner (``_trick_winner``): the highest trump by the rules' trump order, else the highest of the
+- Trick winner (``_core.tricks.trick_winner``): the highest trump by the rules' trump order, else the highest of the
   suit led.
 - End of hand (``_finish_hand``): the scoring module scores the hand and decides the end of the game
   (``target_score``, ``losing_score``, ``max_hands``), as for a :class:`~spades_rules.scoring.sheet.ScoreSheet`;
@@ -69,6 +69,7 @@ from spades_rules._core.exchanges import exchange_size, exchanges_due
 from spades_rules._core.fields import MAX_NUMBER
 from spades_rules._core.plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
 from spades_rules._core.refusals import misplaced, refuse_deal, refuse_forged, refuse_play
+from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import (
     Action,
     Bid,
@@ -496,7 +497,7 @@ def _apply_play(state: GameState, action: Play) -> GameState:
         return _next_state(state, _PLAY, _hand_state(
             hand._setup, held, hand.tricks_won, hand.leader, trick, hand.completed_tricks, broken, (seat + 1) % players
         ), action)
-    winner = _trick_winner(tables, hand.leader, trick)
+    winner = trick_winner(tables, hand.leader, trick)
     won = list(hand.tricks_won)
     won[winner] += 1
     completed = (*hand.completed_tricks, _trick(hand.leader, trick, winner))
@@ -534,16 +535,6 @@ def _first_trick_follow(tables: CompiledTables, led: Card, mine: int) -> int:
     if following or not tables.first_trick_no_spades:
         return following or mine
     return mine & ~tables.spade_mask or mine
-
-
-def _trick_winner(tables: CompiledTables, leader: int, trick: tuple[Card, ...]) -> int:
-    """The seat whose card has the highest power among the trumps and the cards of the suit led."""
-    power = tables.trick_power[tables.suit_of[trick[0].index]]
-    best, best_at = -1, 0
-    for at, card in enumerate(trick):
-        if power[card.index] > best:
-            best, best_at = power[card.index], at
-    return (leader + best_at) % tables.players
 
 
 # ---------------------------------------------------------------------------------------- end of hand

@@ -1,10 +1,11 @@
-"""The architecture rules of ARCHITECTURE.md: no module imports another module's underscore names, except
-the few the note names (the engine and its resume module building states, observe building views), and
-imports run down the layers."""
+"""The architecture rules of ARCHITECTURE.md, read from the note itself (its layer block and its two tables):
+no module imports another module's underscore names, except the few the note names (the engine and its resume
+module building states, observe building views), and imports run down the layers."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,32 +13,31 @@ import pytest
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "spades_rules"
 
+NOTE = SOURCE.parents[1] / "ARCHITECTURE.md"
+
+
+def _table(header: str) -> list[list[str]]:
+    """The rows of the Markdown table of ARCHITECTURE.md whose header starts with ``header``, as cells."""
+    lines = NOTE.read_text(encoding="utf-8").splitlines()
+    start = next(at for at, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2:]:  # past the header and its rule
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def _module(name: str) -> str:
+    """A module as the note names it, as this test does: ``spades_rules`` is ``__init__``."""
+    return "__init__" if name == "spades_rules" else name
+
+
 ALLOWED: dict[tuple[str, str], frozenset[str]] = {
-    ("engine", "state"): frozenset(
-        {"_Match", "_Setup", "_game_state", "_next_state", "_hand_state", "_hand_before_play", "_trick", "_setup",
-         "_actions_of_trail"}
-    ),
-    ("engine", "scoring"): frozenset({"_check_start", "_close_hand"}),
-    ("_core.resume", "engine"): frozenset({"_first_leader", "_trick_winner"}),
-    ("_core.resume", "state"): frozenset({
-        "_Match", "_Trail", "_game_state", "_hand_state", "_hand_before_play", "_setup", "_actions_of_trail",
-    }),
-    ("scoring.sheet", "scoring"): frozenset({
-        "_SheetBid", "_check_bags", "_check_sheet", "_checked_dict", "_checked_list", "_close_hand", "_game_end",
-        "_per_seat_or_side",
-    }),
-    ("views.observation", "state"): frozenset({"_plain_storage"}),
-    ("batch._rebuild", "scoring"): frozenset({"_close_hand"}),
-    ("batch._score", "scoring"): frozenset({"_POINTS_PER_BID_TRICK", "_TEN_FOR_TWO_HUNDRED"}),
-    ("bots", "scoring"): frozenset({"_close_hand"}),
-    ("terminal.game", "records.files"): frozenset({"_check_writable"}),
-    ("_core.fields", "cards"): frozenset({"_CARD_IDS"}),
-    ("views._shape", "cards"): frozenset({"_CARD_IDS"}),
-    ("_core.episodes", "codec"): frozenset({"_mask_refusal"}),
-    ("simulation.match", "bots"): frozenset({"_with_backstop"}),
-    ("bots", "batch"): frozenset({"_search"}),
+    (importer, imported): frozenset(re.findall(r"`(_\w+)`", names))
+    for importer, imported, names, _ in _table("| importer | from ")
 }
-"""(importer, imported module) -> the underscore names it may import; the same table as ARCHITECTURE.md's."""
+"""(importer, imported module) -> the underscore names it may import: ARCHITECTURE.md's table."""
 
 
 def _module_name(path: Path, root: Path = SOURCE) -> str:
@@ -106,69 +106,38 @@ def test_every_allowed_exception_is_still_used() -> None:
 
 
 # ---------------------------------------------------------------------------------------- layers
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_core.__init__", "terminal.__init__"),
-    ("_core.messages",),
-    ("errors",),
-    ("_core.checks",),
-    ("cards",),
-    ("_core.deck",),
-    ("rules.tables", "_core.fields", "rules.bid_formats", "_core.chain", "_core.bid_rule"),
-    ("_core.validation",),
-    ("rules.__init__",),
-    ("actions",),
-    ("state", "_core.plays"),
-    ("_core.bidding", "_core.exchanges"),
-    ("_core.sheet_bids",),
-    ("scoring.__init__", "_core.refusals"),
-    ("scoring.sheet",),
-    ("engine",),
-    ("_core.resume", "records.walk", "codec"),
-    ("views.parts",),
-    ("views._shape",),
-    ("views.render",),
-    ("views.observation", "records.__init__"),
-    ("views.sampling",),
-    ("views.__init__",),
-    ("_core.playouts",),
-    ("analysis._search", "analysis._dds"),
-    ("analysis.double_dummy",),
-    ("analysis.__init__",),
-    ("views.tensor", "seat_names", "terminal.styles", "bots", "strategies", "simulation.errors", "seat_moves",
-     "records.files"),
-    ("_core.episodes",),
-    ("batch._arrays",),
-    ("batch._compile",),
-    ("batch._lockstep", "batch._score"),
-    ("batch._words",),
-    ("batch._deal",),
-    ("batch._steps", "batch._observe", "batch._rebuild", "batch._load"),
-    ("batch.game",),
-    ("batch.vector", "batch._search"),
-    ("batch.__init__",),
-    ("policy",),
-    ("svg",),
-    ("pettingzoo.single_agent", "openspiel.bots"),
-    ("terminal.game", "simulation.match", "openspiel.__init__", "pettingzoo.__init__"),
-    ("simulation.results",),
-    ("simulation.backends",),
-    ("simulation.cli", "simulation.__init__"),
-    ("cli",),
-    ("__init__", "__main__"),
-)
-"""The modules from the bottom up (ARCHITECTURE.md's layers, finer): a module imports only lower rows."""
+def _layers() -> tuple[tuple[str, ...], ...]:
+    """The rows of ARCHITECTURE.md's layer block, from the bottom up (see the note for its format)."""
+    text = NOTE.read_text(encoding="utf-8")
+    block = text[text.index("## Layers"):]
+    block = block[block.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    lines: list[str] = []
+    for line in block.splitlines():
+        if line[:1].isspace() and lines:
+            lines[-1] += " " + line.strip()
+        elif line.strip():
+            lines.append(line.strip())
+    rows = []
+    for line in lines:
+        modules = line
+        while "(" in modules:  # comments, innermost first
+            modules = re.sub(r"\([^()]*\)", " ", modules)
+        for row in modules.split("->"):
+            names = [_module(name.strip()) for name in row.split(",") if name.strip()]
+            rows.append(tuple(f"{name}.__init__" if (SOURCE.joinpath(*name.split("."))).is_dir() else name
+                              for name in names))
+    return tuple(rows)
 
-LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset({
-    ("state", "records"),  # GameState._repr_pretty_ prints the state as its text record
-    ("state", "svg"),  # GameState._repr_svg_, as python-chess's Board._repr_svg_ imports chess.svg
-    ("views.observation", "svg"),  # Observation._repr_svg_
-    ("cli", "__init__"),  # --version reads the package's __version__
-    ("bots", "batch.__init__"),  # SearchBot's batched playouts (batch._search), taken when NumPy imports
-    ("bots", "batch._search"),
-})
-"""Imports inside a function that run up the layers: only the display hooks, which import their renderer
-when IPython asks for a picture (and the command line's ``--version``), and the search bot's batched
-playouts, which it imports on its first search when NumPy is installed."""
+
+LAYERS = _layers()
+"""The modules from the bottom up (ARCHITECTURE.md's layer block): a module imports only lower rows."""
+
+LAZY_UPWARD: frozenset[tuple[str, str]] = frozenset(
+    (importer, _module(imported)) for importer, imported, _ in _table("| importer | imports, inside a function ")
+)
+"""Imports inside a function that run up the layers: ARCHITECTURE.md's table (the display hooks, which import
+their renderer when IPython asks for a picture, and the command line's ``--version``)."""
 
 
 def _package_imports(path: Path) -> list[tuple[str, bool]]:
@@ -252,3 +221,11 @@ def test_the_layer_checker_sees_an_upward_import(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _package_imports(module) == [("engine", False), ("svg", True)]
+
+
+def test_the_note_is_read() -> None:
+    """The layer block and both tables are found in ARCHITECTURE.md, and no module sits in two rows."""
+    assert len(LAYERS) > 20 and ALLOWED and LAZY_UPWARD
+    names = [module for row in LAYERS for module in row]
+    assert len(names) == len(set(names)), "a module is listed in two rows of ARCHITECTURE.md's layers"
+    assert ALLOWED[("engine", "scoring")] == {"_check_start", "_close_hand"}

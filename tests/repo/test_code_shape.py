@@ -6,7 +6,10 @@ from __future__ import annotations
 import ast
 import io
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import get_args
 
 import attrs
 import pytest
@@ -26,9 +29,11 @@ from spades_rules import (
 )
 from spades_rules import records as records_module
 from spades_rules._core.bidding import _BidRule
+from spades_rules._core.deck import REDEAL_TESTS, deal_seat, draw_seat
 from spades_rules.bots import HeuristicBot, play_game
 from spades_rules.cli import _Printer, main
 from spades_rules.records.walk import GameVisitor, walk
+from spades_rules.rules import RedealCondition
 from spades_rules.state import HandState, Trick, _Setup
 from spades_rules.terminal.styles import CardStyle
 from spades_rules.views import DrawTurn, ExchangeView, Observation, observe
@@ -252,3 +257,83 @@ def test_the_deck_is_worked_out_in_one_place() -> None:
         source = path.read_text(encoding="utf-8")
         assert "ALL_CARDS[:52]" not in source and "54 if" not in source, path
         assert '"2C 2D 2H 2S"' not in source and '"2D 2S"' not in source and '"deuce_of_spades_high": ' not in source
+
+
+# ---------------------------------------------------------------------------------------- one home, both engines
+BATCH_COPIES_PENDING: dict[str, frozenset[str]] = {
+    "deal order": frozenset({"batch/_load.py"}),
+}
+"""The batch engine's copies of a scalar rule that its own rewrite still has to replace with the scalar home
+(a file leaves its entry when it reads the home; the test below says when an entry is no longer needed)."""
+
+_REDEAL_NAMES = ("no_spades", "one_or_no_spades", "no_face_cards", "seven_card_suit")
+
+
+def _sources() -> dict[str, str]:
+    return {path.relative_to(SRC).as_posix(): path.read_text(encoding="utf-8") for path in sorted(SRC.rglob("*.py"))}
+
+
+def _spelled(what: str, homes: set[str], found: Callable[[str], bool]) -> None:
+    spelled = {name for name, source in _sources().items() if found(source)}
+    pending = BATCH_COPIES_PENDING.get(what, frozenset())
+    assert spelled - pending == homes, f"{what}: written outside its home {sorted(homes)}: {sorted(spelled - homes)}"
+    assert pending <= spelled, f"{what}: {sorted(pending - spelled)} read the home now: drop them from the list"
+
+
+def test_the_scoring_constants_are_defined_once() -> None:
+    """The sheet's fixed numbers are assigned in ``scoring`` only; the batch engine imports them."""
+    _spelled("scoring constants", {"scoring/__init__.py"},
+             lambda source: bool(re.search(r"^_?(POINTS_PER_BID_TRICK|TEN_FOR_TWO_HUNDRED)\b.*=", source, re.M)))
+
+
+def test_the_redeal_conditions_are_one_table() -> None:
+    """The condition names are spelled by the option's type (``RedealCondition``) and keyed in the one table
+    of tests (``_core.deck.REDEAL_TESTS``), which holds exactly those names; nothing else compares them."""
+    assert tuple(REDEAL_TESTS) == get_args(RedealCondition) == _REDEAL_NAMES
+    _spelled("redeal condition names", {"rules/__init__.py", "_core/deck.py"},
+             lambda source: any(f'"{name}"' in source for name in _REDEAL_NAMES))
+
+
+def test_the_redeal_tests_read_ints_and_arrays_alike() -> None:
+    """Each test is a plain comparison of one count: it answers for one hand's count and, element by element,
+    for many (a NumPy array of counts behaves as this list does under ``map``)."""
+    counts = {"spades": [0, 1, 4], "faces": [3, 0, 2], "longest": [5, 7, 4]}
+    assert [[bool(test.holds(count)) for count in counts[test.counts]] for test in REDEAL_TESTS.values()] == [
+        [True, False, False], [True, True, False], [False, True, False], [False, True, False],
+    ]
+
+
+def test_the_deal_order_is_worked_out_in_the_deck_module() -> None:
+    """"Card i goes to seat dealer + 1 + i" (and the draw's turns, and the bid order clockwise from the
+    dealer's left) are written in ``_core/deck.py`` only (``deal_seat``, ``draw_seat``)."""
+    _spelled("deal order", {"_core/deck.py"}, lambda source: bool(re.search(r"dealer \+ 1 \+", source)))
+    assert [deal_seat(3, position, 4) for position in range(4)] == [0, 1, 2, 3]
+    assert [draw_seat(0, turn, 2) for turn in range(3)] == [1, 0, 1]
+
+
+def _power_loops(tree: ast.AST) -> list[int]:
+    """Lines of ``for`` loops that order a card power table's entries (``power[...] > ...``): the loop that
+    finds the card winning a trick."""
+    def compares_power(node: ast.AST) -> bool:
+        return isinstance(node, ast.Compare) and any(isinstance(op, ast.Gt | ast.Lt) for op in node.ops) and any(
+            isinstance(part, ast.Subscript) and isinstance(part.value, ast.Name) and part.value.id.endswith("power")
+            for part in (node.left, *node.comparators)
+        )
+    return [
+        loop.lineno for loop in ast.walk(tree) if isinstance(loop, ast.For)
+        if any(compares_power(node) for node in ast.walk(loop))
+    ]
+
+
+def test_who_is_winning_a_trick_is_worked_out_once() -> None:
+    """The trick-winner loop is ``_core.tricks.trick_winner``; the engine, ``_core.resume``, the heuristic
+    bot and the playouts ask it."""
+    found = {name: lines for name, source in _sources().items() if (lines := _power_loops(ast.parse(source)))}
+    assert found.keys() == {"_core/tricks.py"}, found
+    assert _power_loops(ast.parse("for c in cs:\n    if power[c] > best: pass\n"))  # the probe sees one
+
+
+def test_the_void_rule_is_written_once() -> None:
+    """What a trick shows a seat lacks is ``_core.deck.trick_voids``, which the views call per trick."""
+    assert _functions("trick_voids") == ["_core/deck.py"]
+    assert "trick_voids(" in _sources()["views/observation.py"]

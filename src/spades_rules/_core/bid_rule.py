@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from spades_rules._core.deck import deal_seat
 from spades_rules.errors import IllegalReason
 
 if TYPE_CHECKING:
@@ -58,9 +59,9 @@ def bid_order(rules: Rules, dealer: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=64)
 def _seats_in_bid_order(n: int, partners_consecutive: bool, dealer: int) -> tuple[int, ...]:
-    if partners_consecutive:
+    if partners_consecutive:  # team bidding: the dealer's left, its partner, then the other side
         return tuple((dealer + step) % n for step in (1, 3, 2, 4))
-    return tuple((dealer + 1 + step) % n for step in range(n))
+    return tuple(deal_seat(dealer, step, n) for step in range(n))  # clockwise from the dealer's left, as dealt
 
 
 # ---------------------------------------------------------------------------------------- 2-5. one bid

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from spades_rules._core.exchanges import exchange_size
+from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import Action, Bid, DrawDecision, Exchange, Play
 from spades_rules.cards import Card, Rank, Suit
 from spades_rules.engine import apply, legal_actions
@@ -64,18 +65,14 @@ def fast_play(state: GameState) -> Play:
                     return play
         return min(plays, key=lambda play: (suit_of[play.card.index] == _SPADES, power[play.card.index]))
     trick_power = tables.trick_power[suit_of[cards[0].index]]
-    best_at = 0
-    for at in range(1, len(cards)):
-        if trick_power[cards[at].index] > trick_power[cards[best_at].index]:
-            best_at = at
-    top = trick_power[cards[best_at].index]
+    best_seat = trick_winner(tables, hand.leader, cards)
+    top = trick_power[cards[(best_seat - hand.leader) % tables.players].index]
     winning = [play for play in plays if trick_power[play.card.index] > top]
     losing = [play for play in plays if trick_power[play.card.index] <= top]
     if nil:
         if losing:
             return max(losing, key=lambda play: power[play.card.index])
         return min(winning, key=lambda play: power[play.card.index])
-    best_seat = (hand.leader + best_at) % tables.players
     partner = state.rules.partner_of(seat)
     if partner is not None and _is_nil(bids[partner]):
         if best_seat == partner and winning:  # cover the nil partner with the highest card

@@ -17,9 +17,10 @@ from spades_rules._core.chain import Chain
 from spades_rules._core.deck import deal_seat, draw_seat
 from spades_rules._core.exchanges import exchanges_due
 from spades_rules._core.plays import INTERNED_DRAWS, INTERNED_PLAYS
+from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange
 from spades_rules.cards import Card, Suit, mask_of
-from spades_rules.engine import _first_leader, _trick_winner
+from spades_rules.engine import _first_leader
 from spades_rules.rules import Rules
 from spades_rules.rules.tables import CompiledTables
 from spades_rules.scoring import HandScore
@@ -83,7 +84,7 @@ def resume_hand(
     ``EXCHANGE`` or ``PLAY``): the value that applying those actions one by one builds, computed directly.
     The actions are trusted (the caller checks the result, e.g. against a view). In the play, ``plays``
     (every card played in the hand, in order) may stand for ``tricks`` and ``current``: the engine's own
-    rules then say who led each trick and who won it (``engine._first_leader``, ``engine._trick_winner``)."""
+    rules then say who led each trick and who won it (``engine._first_leader``, ``_core.tricks.trick_winner``)."""
     rules = start.rules
     tables = rules.tables
     n = tables.players
@@ -175,7 +176,7 @@ def resume_finished_hand(
     tables = start.rules.tables
     card = plays[-1] if plays is not None else tricks[-1].cards[-1]
     cards = (*hand.trick_cards, card)
-    winner = _trick_winner(tables, hand.leader, cards)
+    winner = trick_winner(tables, hand.leader, cards)
     seat = (hand.leader + len(cards) - 1) % start.rules.players
     held = list(hand.held)
     held[seat] ^= card.bit
@@ -189,12 +190,12 @@ def resume_finished_hand(
 
 def _tricks_of(tables: CompiledTables, leader: int, plays: Sequence[Card]) -> tuple[tuple[Trick, ...], Trick]:
     """The finished tricks and the trick in progress that ``plays`` make, the first led by ``leader``: each
-    trick's winner (``engine._trick_winner``) leads the next."""
+    trick's winner (``_core.tricks.trick_winner``) leads the next."""
     n = tables.players
     finished: list[Trick] = []
     for begin in range(0, len(plays) - len(plays) % n, n):
         cards = tuple(plays[begin:begin + n])
-        winner = _trick_winner(tables, leader, cards)
+        winner = trick_winner(tables, leader, cards)
         finished.append(Trick(leader, cards, winner))
         leader = winner
     return tuple(finished), Trick(leader, tuple(plays[len(finished) * n:]))

@@ -123,7 +123,7 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     leader = take(s.leader, rows)
     index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
     suits = t.suit_of.take(index) if core.rec is None else None
-    # the winner, as the engine's ``_trick_winner`` finds it: the largest key of the cards in the suit led
+    # the winner, as ``_core.tricks.trick_winner`` finds it: the largest key of the cards in the suit led
     index += t.lead_base.take(index[0])
     keys = t.trick_key.take(index)
     keys |= t.positions
