@@ -15,13 +15,12 @@ from (and are reset to) random mid-game states (:func:`random_states`) through `
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import attrs
 import numpy as np
 
+from _fixtures import Tally
 from spades_rules import (
     Deal,
     GameState,
@@ -43,27 +42,6 @@ from spades_rules.cards import ALL_CARDS, Card
 from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, REDEAL_BASE, compact_step
 
 PHASES = tuple(Phase)
-
-
-@dataclass
-class Counts:
-    """What comparisons covered."""
-
-    decisions: int = 0
-    hands: int = 0
-    games: int = 0
-    redeals: int = 0
-    exchanges: int = 0
-    states: int = 0
-    rules: set[str] = field(default_factory=set)
-    loaded: Counter[str] = field(default_factory=Counter)
-    """The states rows were started from, by kind (:func:`kind_of`)."""
-
-    def add(self, other: Counts) -> None:
-        for name in ("decisions", "hands", "games", "redeals", "exchanges", "states"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.rules |= other.rules
-        self.loaded += other.loaded
 
 
 def kind_of(state: GameState) -> str:
@@ -192,7 +170,7 @@ def compare(
     rules: Rules, n: int, seed: int, *, episode: str = "hand", steps: int = 200,
     policies: tuple[Policy, ...] = POLICIES, states_every: int = 7, reset_at: int | None = None,
     fast: bool = True, backstop: int | None = 100, from_states: bool = False, start: GameState | None = None,
-) -> Counts:
+) -> Tally:
     """Play ``steps`` decisions in ``n`` rows with both engines and check every decision (see the module);
     ``fast=False`` plays every row by the subset path (no lockstep). ``from_states=True`` starts the rows
     from random states (:func:`random_states`, through ``BatchGame.from_states``) and resets rows to other
@@ -200,7 +178,7 @@ def compare(
     with starting scores, another first dealer). Raises ``AssertionError`` naming the
     row, the decision and the rules at the first difference."""
     rng = random.Random(seed)
-    counts = Counts(rules={repr(rules)})
+    counts = Tally(rules={repr(rules)})
     if from_states:
         starts = random_states(rules, rng, n, episode, start)
         batch = BatchGame.from_states(starts, seed=seed, episode=episode,  # type: ignore[arg-type]

@@ -3,20 +3,20 @@ by side, and every decision, hand score, view and game end is compared.
 
 ``play_and_compare`` plays one seeded game; ``random_options`` composes house-rule sets aggressively
 (including contradictory ones, which the library must refuse exactly when the model does); ``Tally``
-counts what was compared.
+(``_fixtures``) counts what was compared.
 """
 
 from __future__ import annotations
 
 import inspect
 import random
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields, replace
 from typing import Any
 
 import attrs
 
+from _fixtures import Tally
 from oracle import Options, OracleGame, Refusal, View, may_let_hide_own_hand, must_let_hide_own_hand, refusals, view_of
 from oracle.actions import Action, bid_from_library, from_library
 from oracle.bidding import blind_open
@@ -80,34 +80,6 @@ def house_values_landed() -> bool:
     except RulesError:
         return False
     return True
-
-
-@dataclass
-class Tally:
-    """What the differential compared."""
-
-    rule_sets: int = 0
-    refused: int = 0
-    games: int = 0
-    hands: int = 0
-    decisions: int = 0
-    legal_actions: int = 0
-    views: int = 0
-    sheets: int = 0
-    events: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: Tally) -> None:
-        for name in ("rule_sets", "refused", "games", "hands", "decisions", "legal_actions", "views", "sheets"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.events.update(other.events)
-
-    def summary(self) -> str:
-        counts = ", ".join(
-            f"{name} {getattr(self, name)}"
-            for name in ("rule_sets", "refused", "games", "hands", "decisions", "legal_actions", "views", "sheets")
-        )
-        events = ", ".join(f"{name} {count}" for name, count in sorted(self.events.items()))
-        return f"compared: {counts}\nevents: {events}"
 
 
 class Disagreement(AssertionError):

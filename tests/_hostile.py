@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 import spades_rules
+from _fixtures import playing_state
 from spades_rules import (
     Bid,
     Card,
@@ -42,7 +43,6 @@ from spades_rules import (
     ScoreSheet,
     SpadesError,
     Trick,
-    apply,
     new_game,
     observe,
     score_hand,
@@ -209,22 +209,10 @@ def hostile_values() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------- samples
-def _bidding() -> GameState:
-    rules = Rules.standard()
-    return apply(new_game(rules), Deal.shuffled(rules, 1))
-
-
-def _playing() -> GameState:
-    state = _bidding()
-    for bid in (Bid(1, 3), Bid(2, 3), Bid(3, 3), Bid(0, 3)):
-        state = apply(state, bid)
-    return state
-
-
 def samples() -> dict[str, Any]:
     """Valid values of the public parameters, by parameter name."""
     rules = Rules.standard().evolve(max_hands=1)
-    playing = _playing()
+    playing = playing_state()
     view = observe(playing, 1)
     from spades_rules.simulation import Match
 
@@ -479,7 +467,7 @@ def sample_instances() -> dict[type, Any]:
     from spades_rules.views import DrawTurn, ExchangeView
 
     rules = Rules.standard().evolve(max_hands=1)
-    playing = _playing()
+    playing = playing_state()
     hand = playing.hand
     assert hand is not None
     match = Match(rules, ("random", "random"), 1, seed=1)

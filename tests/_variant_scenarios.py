@@ -1,4 +1,4 @@
-"""Shared helpers for the scripted variant and option tests.
+"""Scripts for the variant and option tests (dealing, bidding and playing come from ``_fixtures``).
 
 Everything here builds concrete, hand-checkable scenarios: explicit hands dealt with
 ``Deal.from_hands`` (or a stock built card by card for the two-player draw) and whole hands of play
@@ -16,7 +16,7 @@ it discards one card a trick and, never leading, never wins a trick.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -34,22 +34,18 @@ from spades_rules import (
     Rules,
     Suit,
     apply,
-    new_game,
     parse_cards,
 )
 
 __all__ = [
     "Script",
-    "bid_all",
     "bids_of",
-    "deal",
     "draw_all",
     "draw_stock",
     "fill_hands",
     "four_player_script",
     "idle_seat_script",
     "mirror_script",
-    "play_cards",
     "play_script",
     "raises",
     "rounds_script",
@@ -188,38 +184,6 @@ def two_player_script(winners: Sequence[int]) -> Script:
         (suit_cards("S", "AKQJT9"), None),
     ]
     return rounds_script(2, pools, winners)
-
-
-def deal(
-    rules: Rules,
-    hands: Sequence[Iterable[Card] | str],
-    *,
-    dealer: int = 0,
-    scores: Sequence[int] | None = None,
-    bags: Sequence[int] | None = None,
-) -> GameState:
-    """A new game with ``hands`` dealt (``dealer`` dealing)."""
-    state = new_game(rules, dealer=dealer, scores=scores, bags=bags)
-    return apply(state, Deal.from_hands(rules, dealer, hands))
-
-
-def bid_all(state: GameState, *bids: int | Bid) -> GameState:
-    """Apply bids in turn order: an int bids that many tricks (0 = nil) for the seat to act."""
-    for value in bids:
-        assert state.phase is Phase.BID, state.phase
-        seat = state.to_act
-        assert seat is not None
-        state = apply(state, value if isinstance(value, Bid) else Bid(seat, value))
-    return state
-
-
-def play_cards(state: GameState, cards: str) -> GameState:
-    """Play the given cards, each by the seat to act."""
-    for card in parse_cards(cards):
-        seat = state.to_act
-        assert seat is not None
-        state = apply(state, Play(seat, card))
-    return state
 
 
 def play_script(state: GameState, script: Script) -> GameState:

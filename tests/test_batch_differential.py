@@ -18,7 +18,8 @@ pytest.importorskip("numpy")
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from _batch_differential import Counts, compare, playable
+from _batch_differential import compare, playable
+from _fixtures import Tally
 from spades_rules import Rules, new_game
 from spades_rules import strategies as sst
 
@@ -157,7 +158,7 @@ def test_rows_out_of_step_agree_from_states(case: str) -> None:
 def test_states_from_every_phase_of_a_hand_are_loaded() -> None:
     """The states the gate loads do cover every phase: between hands, the draw, bids, exchanges, a lead and a
     trick under way, in a game's first hand and in later ones (a gate that loaded only new deals would pass)."""
-    total = Counts()
+    total = Tally()
     for rules, seed in ((OUT_OF_STEP["blind nil with its exchange"], 1), (Rules.two_player(), 2)):
         total.add(compare(rules, 40, seed=seed, episode="game", steps=2, from_states=True, states_every=1000))
     kinds = {kind.removesuffix(" (a later hand)") for kind in total.loaded}

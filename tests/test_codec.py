@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from _games import random_game
+from _fixtures import random_game
 from spades_rules import (
     ALL_CARDS,
     Action,

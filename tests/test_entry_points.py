@@ -26,6 +26,7 @@ from hypothesis import find, given, settings
 from hypothesis.vendor.pretty import pretty
 
 import spades_rules
+from _fixtures import bidding_state, playing_state
 from spades_rules import (
     ALL_CARDS,
     AnalysisError,
@@ -69,17 +70,6 @@ SRC = Path(spades_rules.__file__).parent
 RULES = Rules.standard()
 
 
-def _bidding() -> GameState:
-    return apply(new_game(RULES), Deal.shuffled(RULES, 1))
-
-
-def _playing() -> GameState:
-    state = _bidding()
-    for bid in (Bid(1, 3), Bid(2, 3), Bid(3, 3), Bid(0, 3)):
-        state = apply(state, bid)
-    return state
-
-
 def _finished() -> GameState:
     return play_game(RULES.evolve(max_hands=1), [RandomBot(seed) for seed in range(4)], seed=2)
 
@@ -116,10 +106,10 @@ def _seat_functions(state: GameState) -> dict[str, Callable[[Any], object]]:
     }
 
 
-@pytest.mark.parametrize("name", list(_seat_functions(_bidding())))
+@pytest.mark.parametrize("name", list(_seat_functions(bidding_state())))
 @pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
 def test_every_seat_argument_refuses_what_is_not_a_seat_of_the_table(name: str, seat: Any) -> None:
-    function = _seat_functions(_bidding())[name]
+    function = _seat_functions(bidding_state())[name]
     if seat is None and name.startswith("legal_"):
         function(seat)  # None means "every seat" for the legal-action functions
         return
@@ -129,9 +119,9 @@ def test_every_seat_argument_refuses_what_is_not_a_seat_of_the_table(name: str, 
     assert info.value.players == 4
 
 
-@pytest.mark.parametrize("name", list(_seat_functions(_bidding())))
+@pytest.mark.parametrize("name", list(_seat_functions(bidding_state())))
 def test_every_seat_argument_accepts_integer_like_seats(name: str) -> None:
-    function = _seat_functions(_bidding())[name]
+    function = _seat_functions(bidding_state())[name]
     assert function(_IntLike(1)) == function(1)
 
 
@@ -153,7 +143,7 @@ def test_a_dealer_is_accepted_like_any_seat() -> None:
 
 
 def test_seat_errors_give_the_same_message_everywhere() -> None:
-    state = _bidding()
+    state = bidding_state()
     messages = set()
     for function in _seat_functions(state).values():
         with pytest.raises(SeatError) as info:
@@ -163,7 +153,7 @@ def test_seat_errors_give_the_same_message_everywhere() -> None:
 
 
 def test_legal_actions_with_a_string_seat_is_no_longer_an_empty_answer() -> None:
-    state = _bidding()
+    state = bidding_state()
     assert legal_actions(state, 1) == legal_actions(state)
     with pytest.raises(SeatError):
         legal_actions(state, "1")  # type: ignore[arg-type]
@@ -231,7 +221,7 @@ def _parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
 
 
 def _hands() -> list[str]:
-    hand = _bidding().hand
+    hand = bidding_state().hand
     assert hand is not None
     return [" ".join(map(str, cards)) for cards in hand.hands]
 
@@ -241,7 +231,7 @@ def _session_read(prompt: str) -> str:
 
 
 _ARGUMENTS: dict[str, Callable[[], Any]] = {
-    "state": _playing,
+    "state": playing_state,
     "rules": lambda: RULES,
     "hands": _hands,
     "tricks": lambda: 3,
@@ -249,10 +239,10 @@ _ARGUMENTS: dict[str, Callable[[], Any]] = {
     "cards": lambda: ["AS", "KS"],
     "card": lambda: "AS",
     "bots": lambda: [RandomBot(seed) for seed in range(4)],
-    "observation": lambda: observe(_playing(), 1),
+    "observation": lambda: observe(playing_state(), 1),
     "data": lambda: Play(1, "KH").to_dict(),
     "seat": lambda: 1,
-    "move": lambda: legal_actions(_playing())[0],
+    "move": lambda: legal_actions(playing_state())[0],
     "bot": lambda: RandomBot(0),
 }
 
@@ -275,7 +265,7 @@ def _batch() -> Any:
 
 _BOUND: dict[str, Callable[[], Any]] = {
     "BatchGame": _batch,
-    "HandState": lambda: _playing().hand,
+    "HandState": lambda: playing_state().hand,
     "Rules": lambda: RULES,
     "SpadesObserver": lambda: _pyspiel_game().make_py_observer(),
 }
@@ -381,10 +371,10 @@ def _state_functions() -> dict[str, Callable[[Any], object]]:
 
 NOT_STATES: dict[str, Any] = {
     "None": None,
-    "Observation": observe(_bidding(), 1),
-    "dict": to_dict(_bidding()),
+    "Observation": observe(bidding_state(), 1),
+    "dict": to_dict(bidding_state()),
     "str": "not a state",
-    "HandState": _bidding().hand,
+    "HandState": bidding_state().hand,
     "Rules": RULES,
 }
 
@@ -420,7 +410,7 @@ def test_the_state_check_names_the_function_called() -> None:
 
 # ============================================================================ other entry points
 def test_hand_of_refuses_a_seat_beyond_the_table() -> None:
-    hand = _bidding().hand
+    hand = bidding_state().hand
     assert hand is not None
     with pytest.raises(SeatError, match="not 4"):
         hand.hand_of(4)
@@ -450,10 +440,10 @@ def test_bots_at_a_chance_node_or_after_the_game_raise_library_errors(bot: Rando
         bot.choose(_finished())
     assert info.value.reason is IllegalReason.GAME_OVER
     with pytest.raises(IllegalActionError, match="nothing to do") as info:
-        bot.decide(observe(_bidding(), 2))  # seat 1 bids first
+        bot.decide(observe(bidding_state(), 2))  # seat 1 bids first
     assert info.value.reason is IllegalReason.OUT_OF_TURN
     with pytest.raises(ArgumentTypeError, match="Observation"):
-        bot.decide(_bidding())  # type: ignore[arg-type]
+        bot.decide(bidding_state())  # type: ignore[arg-type]
 
 
 def test_iter_game_needs_rules_and_one_bot_per_seat() -> None:
@@ -609,10 +599,10 @@ def test_an_error_holding_an_unpicklable_value_still_pickles() -> None:
 
 def test_real_errors_pickle_with_their_fields() -> None:
     with pytest.raises(IllegalActionError) as info:
-        apply(_playing(), Play(2, "AS"))
+        apply(playing_state(), Play(2, "AS"))
     copy = pickle.loads(pickle.dumps(info.value))
     assert (copy.reason, copy.action, str(copy)) == (info.value.reason, info.value.action, str(info.value))
-    record = to_dict(_playing())
+    record = to_dict(playing_state())
     record["actions"][2] = "9:bid 3"
     with pytest.raises(RecordError) as record_info:
         from_dict(record)
@@ -665,7 +655,7 @@ def test_replay_limit_is_the_records_limit(tmp_path: Path, capsys: pytest.Captur
         spades_cli.main(["replay", "--help"])
     assert f"{limit:,}" in capsys.readouterr().out  # the documented limit is the one applied
     record = tmp_path / "game.txt"
-    record.write_text(dumps(_playing()), encoding="utf-8")
+    record.write_text(dumps(playing_state()), encoding="utf-8")
     assert spades_cli.main(["replay", str(record)]) == 0
     with pytest.raises(SpadesError, match="at most 10 characters"):
         spades_cli._read_record(str(record), 10)
@@ -676,7 +666,7 @@ def test_replay_limit_is_the_records_limit(tmp_path: Path, capsys: pytest.Captur
 
 # ============================================================================ pickle is not validation
 def test_a_forged_state_survives_pickle_but_not_its_record() -> None:
-    state = _playing()
+    state = playing_state()
     forged = attrs.evolve(state, phase=spades_rules.Phase.GAME_OVER)
     assert pickle.loads(pickle.dumps(forged)) == forged
     assert from_dict(to_dict(forged)) == state
@@ -692,7 +682,7 @@ def test_cards_never_equal_strings_and_hash_consistently() -> None:
         text = str(card)
         assert card != text and text != card
         assert Card.parse(text) == card and hash(Card.parse(text)) == hash(card)
-    hand = _bidding().hand
+    hand = bidding_state().hand
     assert hand is not None
     held = hand.hand_of(1)
     first = str(held[0])
@@ -711,7 +701,7 @@ def test_the_docs_warn_about_cards_and_strings_where_strings_are_accepted() -> N
 
 # ============================================================================ property tests print and shrink
 def test_a_state_prints_as_a_record_that_loads_back() -> None:
-    state = _playing()
+    state = playing_state()
     text = pretty(state)
     assert text.startswith('loads("""\n# GameState(phase=PLAY')
     assert len(text.splitlines()) < 20
@@ -822,19 +812,19 @@ def test_numpy_integer_seeds_are_seeds_everywhere() -> None:
     np = pytest.importorskip("numpy")
     seed = np.int64(3)
     assert Deal.shuffled(RULES, seed) == Deal.shuffled(RULES, 3)
-    view = observe(_bidding(), 1)
+    view = observe(bidding_state(), 1)
     assert spades_rules.sample_deal(view, seed) == spades_rules.sample_deal(view, 3)
     short = RULES.evolve(max_hands=1)
     assert play_game(short, [RandomBot(np.int64(s)) for s in range(4)], seed=seed) == play_game(
         short, [RandomBot(s) for s in range(4)], seed=3
     )
-    assert HeuristicBot(np.int32(5)).choose(_bidding()) == HeuristicBot(5).choose(_bidding())
+    assert HeuristicBot(np.int32(5)).choose(bidding_state()) == HeuristicBot(5).choose(bidding_state())
 
 
 @pytest.mark.parametrize("seed", [True, 1.5, math.nan, [1], {}, object(), "\udcff"], ids=repr)
 def test_what_is_no_seed_is_an_argument_type_error(seed: object) -> None:
     for make in (lambda: Deal.shuffled(RULES, seed), lambda: RandomBot(seed), lambda: HeuristicBot(seed),  # type: ignore[arg-type]
-                 lambda: spades_rules.sample_deal(observe(_bidding(), 1), seed),  # type: ignore[arg-type]
+                 lambda: spades_rules.sample_deal(observe(bidding_state(), 1), seed),  # type: ignore[arg-type]
                  lambda: play_game(RULES, [RandomBot()] * 4, seed=seed)):  # type: ignore[arg-type]
         with pytest.raises(ArgumentTypeError, match=r"random\.Random or a seed"):
             make()
@@ -867,7 +857,7 @@ def test_beats_needs_a_suit_led(led: object) -> None:
 @pytest.mark.parametrize("flag", ["1", 1, 0, None, [], "False"], ids=repr)
 def test_hide_own_hand_is_true_or_false(flag: object) -> None:
     with pytest.raises(ArgumentTypeError, match="hide_own_hand"):
-        observe(_bidding(), 1, hide_own_hand=flag)  # type: ignore[arg-type]
+        observe(bidding_state(), 1, hide_own_hand=flag)  # type: ignore[arg-type]
 
 
 def test_small_helpers_refuse_what_they_cannot_use() -> None:
@@ -879,7 +869,7 @@ def test_small_helpers_refuse_what_they_cannot_use() -> None:
     result = run_match(RULES.evolve(max_hands=1), ("random", "heuristic"), games=1, seed=1)
     with pytest.raises(SpadesError, match="no bot is called 'nobody'"):
         result.bot("nobody")
-    hand = _bidding().hand
+    hand = bidding_state().hand
     assert hand is not None
     for bad in (None, "standard", Rules.three_player()):
         with pytest.raises(ArgumentTypeError, match="side_targets"):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from _scenarios import MIXED, STANDARD, SUIT_PER_SEAT, bid_all, deal, play, play_out
+from _fixtures import MIXED, STANDARD, SUIT_PER_SEAT, bid_all, deal, play, play_out
 from spades_rules import (
     BIG_JOKER,
     ArgumentTypeError,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from _scenarios import MIXED, SUIT_PER_SEAT, bid_all, deal, play, play_out, run, suit
+from _fixtures import MIXED, SUIT_PER_SEAT, bid_all, deal, play, play_out, run, suit
 from spades_rules import (
     Bid,
     Card,

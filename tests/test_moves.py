@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _fixtures import bidding_state
 from spades_rules import (
     ArgumentTypeError,
     Bid,
@@ -36,12 +37,8 @@ from spades_rules import strategies as sst
 RULES = Rules.standard()
 
 
-def _bidding() -> GameState:
-    return apply(new_game(RULES), Deal.shuffled(RULES, 42))
-
-
 def test_a_seat_applies_its_own_action_or_its_code() -> None:
-    state = _bidding()
+    state = bidding_state(42)
     assert apply_from_seat(state, 1, Bid(1, 4)) == apply(state, Bid(1, 4))
     assert apply_from_seat(state, 1, encode_action(Bid(1, 4))) == apply(state, Bid(1, 4))
 
@@ -55,20 +52,20 @@ class _NumpyLike:
 
 
 def test_a_code_may_be_integer_like() -> None:
-    state = _bidding()
+    state = bidding_state(42)
     code: Any = _NumpyLike(56)
     assert apply_from_seat(state, 1, code) == apply(state, Bid(1, 4))
 
 
 def test_another_seats_action_is_refused_as_wrong_seat() -> None:
-    state = _bidding()
+    state = bidding_state(42)
     with pytest.raises(IllegalActionError, match="seat 3 sent 1:bid 4, an action of seat 1") as info:
         apply_from_seat(state, 3, Bid(1, 4))
     assert info.value.reason is IllegalReason.WRONG_SEAT
 
 
 def test_a_deal_from_a_seat_is_refused_as_a_chance_action() -> None:
-    for state in (new_game(RULES), _bidding()):
+    for state in (new_game(RULES), bidding_state(42)):
         with pytest.raises(IllegalActionError, match="only the table deals") as info:
             apply_from_seat(state, 0, Deal.shuffled(RULES, 1))
         assert info.value.reason is IllegalReason.CHANCE_ACTION
@@ -76,7 +73,7 @@ def test_a_deal_from_a_seat_is_refused_as_a_chance_action() -> None:
 
 def test_a_code_out_of_turn_is_refused_and_names_whose_turn_it_is() -> None:
     with pytest.raises(IllegalActionError, match="it is seat 1's turn") as info:
-        apply_from_seat(_bidding(), 2, 56)
+        apply_from_seat(bidding_state(42), 2, 56)
     assert info.value.reason is IllegalReason.OUT_OF_TURN
 
 
@@ -99,7 +96,7 @@ def test_a_redeal_code_of_another_seat_is_refused_as_wrong_seat() -> None:
 @pytest.mark.parametrize("seat", [4, 9, -1, "1", True, 1.0, None])
 def test_a_sender_that_is_not_a_seat_of_the_table_is_a_seat_error(seat: Any) -> None:
     with pytest.raises(SeatError, match="0-3"):
-        apply_from_seat(_bidding(), seat, Bid(1, 4))
+        apply_from_seat(bidding_state(42), seat, Bid(1, 4))
 
 
 @pytest.mark.parametrize(
@@ -109,7 +106,7 @@ def test_a_sender_that_is_not_a_seat_of_the_table_is_a_seat_error(seat: Any) -> 
 )
 def test_a_move_that_is_neither_an_action_nor_a_code_is_an_argument_type_error(move: Any, reader: str) -> None:
     with pytest.raises(ArgumentTypeError, match=reader) as info:
-        apply_from_seat(_bidding(), 1, move)
+        apply_from_seat(bidding_state(42), 1, move)
     assert info.value.parameter == "move"
 
 
@@ -120,7 +117,7 @@ def test_a_state_that_is_not_a_game_state_is_an_argument_type_error() -> None:
 
 def test_illegal_moves_keep_the_reason_apply_gives() -> None:
     with pytest.raises(IllegalActionError) as info:
-        apply_from_seat(_bidding(), 1, Bid(1, 14))
+        apply_from_seat(bidding_state(42), 1, Bid(1, 14))
     assert info.value.reason is IllegalReason.BID_OUT_OF_RANGE
 
 

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from _fixtures import bid_all, deal, play
 from _variant_scenarios import (
-    bid_all,
     bids_of,
-    deal,
     draw_all,
     fill_hands,
     four_player_script,
     mirror_script,
-    play_cards,
     play_script,
     raises,
     suit_cards,
@@ -66,23 +64,23 @@ def _offers_blind_nil(state: GameState) -> bool:
 def test_option_nil_off() -> None:
     rules = Rules(nil=False, blind_nil=False)
     hands = four_player_script(SIDE_0_WINS_8).hands
-    state = deal(rules, hands, scores=[300, 0])  # seat 1's side trails by 300
+    state = deal(hands, rules=rules, scores=[300, 0])  # seat 1's side trails by 300
     assert legal_actions(state) == bids_of(1, *range(1, 14))
     raises(state, Bid.nil(1), IllegalReason.NIL_NOT_ALLOWED)
     raises(state, Bid.blind_nil(1), IllegalReason.BLIND_NIL_NOT_ALLOWED)
-    default = deal(Rules.standard(), hands, scores=[300, 0])
+    default = deal(hands, rules=Rules.standard(), scores=[300, 0])
     assert Bid.nil(1) in legal_actions(default) and Bid.blind_nil(1) in legal_actions(default)
 
 
 def test_option_nil_value_50() -> None:
     rules = Rules(nil_value=50)
     script = four_player_script(SEAT_0_WINS_NONE)
-    state = bid_all(deal(rules, script.hands), 4, 4, 4, 0)  # seat 0 bids nil and takes nothing
+    state = bid_all(deal(script.hands, rules=rules), 4, 4, 4, 0)  # seat 0 bids nil and takes nothing
     state = play_script(state, script)
     side = state.results[-1].sides[0]
     assert side.nil_points == 50
     assert state.scores == (50 + 40 + 1, 80)
-    standard = play_script(bid_all(deal(Rules.standard(), script.hands), 4, 4, 4, 0), script)
+    standard = play_script(bid_all(deal(script.hands, rules=Rules.standard()), 4, 4, 4, 0), script)
     assert standard.scores == (141, 80)
     # a failed nil loses the same 50
     assert score_hand(rules, [0, 4, 2, 4], [1, 5, 1, 6]).sides[0].nil_points == -50
@@ -91,12 +89,12 @@ def test_option_nil_value_50() -> None:
 # ------------------------------------------------------------------------------------------- blind nil
 def test_option_blind_nil_off() -> None:
     hands = four_player_script(SIDE_0_WINS_8).hands
-    state = bid_all(deal(Rules(blind_nil=False), hands, scores=[0, 200]), 3)
+    state = bid_all(deal(hands, rules=Rules(blind_nil=False), scores=[0, 200]), 3)
     assert state.to_act == 2  # side 0 trails by 200
     assert not _offers_blind_nil(state)
     assert Bid.nil(2) in legal_actions(state)
     raises(state, Bid.blind_nil(2), IllegalReason.BLIND_NIL_NOT_ALLOWED)
-    default = bid_all(deal(Rules.standard(), hands, scores=[0, 200]), 3)
+    default = bid_all(deal(hands, rules=Rules.standard(), scores=[0, 200]), 3)
     assert Bid.blind_nil(2) in legal_actions(default)
 
 
@@ -104,7 +102,7 @@ def _blind_nil_hand(rules: Rules) -> tuple[GameState, GameState]:
     """Seat 0 (trailing by 100) bids blind nil, the others 4; seat 0 passes two cards and seat 2 returns
     them, so the scripted play is unchanged: seat 0 takes no trick, seat 2 takes 5, side 1 takes 8."""
     script = four_player_script(SEAT_0_WINS_NONE)
-    state = deal(rules, script.hands, dealer=3, scores=[0, 100])
+    state = deal(script.hands, rules=rules, dealer=3, scores=[0, 100])
     state = bid_all(state, Bid.blind_nil(0), 4, 4, 4)
     if state.phase is Phase.EXCHANGE:
         passed = script.hands[0][:2]
@@ -126,22 +124,22 @@ def test_option_blind_nil_value() -> None:
 def test_option_blind_nil_deficit_none_always_allowed() -> None:
     rules = Rules(blind_nil_deficit=None)
     hands = four_player_script(SIDE_0_WINS_8).hands
-    assert _offers_blind_nil(deal(rules, hands))  # level scores
-    assert _offers_blind_nil(deal(rules, hands, scores=[0, 250]))  # seat 1's side leads
-    assert not _offers_blind_nil(deal(Rules.standard(), hands))
+    assert _offers_blind_nil(deal(hands, rules=rules))  # level scores
+    assert _offers_blind_nil(deal(hands, rules=rules, scores=[0, 250]))  # seat 1's side leads
+    assert not _offers_blind_nil(deal(hands, rules=Rules.standard()))
 
 
 def test_option_blind_nil_deficit_200() -> None:
     rules = Rules(blind_nil_deficit=200)
     hands = four_player_script(SIDE_0_WINS_8).hands
-    state = deal(rules, hands, scores=[199, 0])  # seat 1's side trails by 199
+    state = deal(hands, rules=rules, scores=[199, 0])  # seat 1's side trails by 199
     assert not _offers_blind_nil(state)
     with pytest.raises(IllegalActionError) as info:
         apply(state, Bid.blind_nil(1))
     assert info.value.reason is IllegalReason.BLIND_NIL_NOT_ALLOWED
     assert "200" in str(info.value)
-    assert _offers_blind_nil(deal(rules, hands, scores=[200, 0]))
-    assert _offers_blind_nil(deal(Rules.standard(), hands, scores=[199, 0]))
+    assert _offers_blind_nil(deal(hands, rules=rules, scores=[200, 0]))
+    assert _offers_blind_nil(deal(hands, rules=Rules.standard(), scores=[199, 0]))
 
 
 def test_option_blind_nil_exchange_0() -> None:
@@ -150,7 +148,7 @@ def test_option_blind_nil_exchange_0() -> None:
     assert before.hand is not None and before.hand.exchanges == ()
     assert after.scores == (241, 180)
     standard = bid_all(
-        deal(Rules.standard(), four_player_script(SEAT_0_WINS_NONE).hands, dealer=3, scores=[0, 100]),
+        deal(four_player_script(SEAT_0_WINS_NONE).hands, rules=Rules.standard(), dealer=3, scores=[0, 100]),
         Bid.blind_nil(0),
         4,
         4,
@@ -162,7 +160,7 @@ def test_option_blind_nil_exchange_0() -> None:
 def test_option_blind_nil_exchange_3() -> None:
     rules = Rules(blind_nil_exchange=3)
     script = four_player_script(SEAT_0_WINS_NONE)
-    state = bid_all(deal(rules, script.hands, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 4, 4)
+    state = bid_all(deal(script.hands, rules=rules, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 4, 4)
     assert state.phase is Phase.EXCHANGE and state.to_act == 0
     actions = legal_actions(state)
     assert len(actions) == 286  # 13 choose 3
@@ -181,7 +179,7 @@ def test_option_blind_nil_exchange_3() -> None:
     assert [len(cards) for cards in hand.hands] == [13] * 4
     assert hand.exchanges == (Exchange(0, passed), Exchange(2, returned))
     # no exchange when the partner bids nil too
-    both_nil = bid_all(deal(rules, script.hands, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 0, 4)
+    both_nil = bid_all(deal(script.hands, rules=rules, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 0, 4)
     assert both_nil.phase is Phase.PLAY and both_nil.hand is not None and both_nil.hand.exchanges == ()
 
 
@@ -217,12 +215,12 @@ def test_option_bag_value() -> None:
 def test_option_bag_limit_5_with_bag_penalty_50() -> None:
     rules = Rules(bag_limit=5, bag_penalty=50)
     script = four_player_script(SIDE_0_WINS_8)
-    state = bid_all(deal(rules, script.hands, bags=[3, 0]), 2, 2, 3, 3)  # side 0 bids 5, takes 8
+    state = bid_all(deal(script.hands, rules=rules, bags=[3, 0]), 2, 2, 3, 3)  # side 0 bids 5, takes 8
     state = play_script(state, script)
     side = state.results[-1].sides[0]
     assert (side.bags, side.bag_points, side.bag_penalty, side.bags_after) == (3, 3, -50, 1)
     assert state.scores == (50 + 3 - 50, 50) and state.bags == (1, 0)
-    default = play_script(bid_all(deal(Rules.standard(), script.hands, bags=[3, 0]), 2, 2, 3, 3), script)
+    default = play_script(bid_all(deal(script.hands, rules=Rules.standard(), bags=[3, 0]), 2, 2, 3, 3), script)
     assert default.scores == (53, 50) and default.bags == (6, 0)
 
 
@@ -243,7 +241,7 @@ def test_option_bag_overflow_reset() -> None:
 # ------------------------------------------------------------------------------------------- game end
 def _eight_five(rules: Rules, scores: list[int], *bids: int) -> GameState:
     script = four_player_script(SIDE_0_WINS_8)
-    return play_script(bid_all(deal(rules, script.hands, scores=scores), *bids), script)
+    return play_script(bid_all(deal(script.hands, rules=rules, scores=scores), *bids), script)
 
 
 def test_option_target_score_200() -> None:
@@ -266,7 +264,7 @@ def test_option_losing_score_minus_200_ends_the_game() -> None:
 def test_option_losing_score_with_three_players_highest_score_wins() -> None:
     rules = Rules.three_player().evolve(losing_score=-200)
     script = three_player_script(THREE_WINNERS)
-    state = bid_all(deal(rules, script.hands, scores=[0, 50, -150]), 6, 7, 5)  # seat 2 bids 7, takes 5
+    state = bid_all(deal(script.hands, rules=rules, scores=[0, 50, -150]), 6, 7, 5)  # seat 2 bids 7, takes 5
     state = play_script(state, script)
     assert state.scores == (51, 110, -220)
     assert state.is_over and state.winner == 1
@@ -290,14 +288,14 @@ def test_option_first_lead_lowest_club() -> None:
     script = four_player_script(SIDE_0_WINS_8)
     two_c = Card.parse("2C")
     assert two_c in script.hands[0]
-    state = bid_all(deal(rules, script.hands), 3, 3, 3, 3)  # dealer 0: seat 1 would lead
+    state = bid_all(deal(script.hands, rules=rules), 3, 3, 3, 3)  # dealer 0: seat 1 would lead
     assert state.phase is Phase.PLAY and state.to_act == 0
     assert legal_actions(state) == (Play(0, two_c),)
     raises(state, Play(0, "6C"), IllegalReason.MUST_LEAD_LOWEST_CLUB)
     raises(state, Play(1, "5C"), IllegalReason.OUT_OF_TURN)
     state = apply(state, Play(0, two_c))
     assert state.to_act == 1 and len(legal_actions(state)) == 3  # seat 1 follows clubs as usual
-    default = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
+    default = bid_all(deal(script.hands, rules=Rules.standard()), 3, 3, 3, 3)
     assert default.to_act == 1
 
 
@@ -306,7 +304,7 @@ def test_option_first_lead_lowest_club_three_players_leads_the_three() -> None:
     script = three_player_script(THREE_WINNERS)
     three_c = Card.parse("3C")
     assert three_c in script.hands[2]  # 2C is out of the three-player deck
-    state = bid_all(deal(rules, script.hands), 5, 5, 5)
+    state = bid_all(deal(script.hands, rules=rules), 5, 5, 5)
     assert state.to_act == 2
     assert legal_actions(state) == (Play(2, three_c),)
     other_club = next(card for card in script.hands[2] if card.suit.name == "CLUBS" and card != three_c)
@@ -317,7 +315,7 @@ def test_option_first_lead_lowest_club_after_the_blind_nil_exchange() -> None:
     rules = Rules(first_lead="lowest_club")
     script = four_player_script(SEAT_0_WINS_NONE)
     two_c = Card.parse("2C")
-    state = bid_all(deal(rules, script.hands, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 4, 4)
+    state = bid_all(deal(script.hands, rules=rules, dealer=3, scores=[0, 100]), Bid.blind_nil(0), 4, 4, 4)
     assert state.phase is Phase.EXCHANGE
     state = apply(state, Exchange(0, [two_c, script.hands[0][1]]))
     state = apply(state, Exchange(2, script.hands[2][:2]))
@@ -330,7 +328,7 @@ def test_option_first_lead_lowest_club_without_clubs_falls_back_to_dealers_left(
     clubs = suit_cards("C")
     rules = Rules(players=3, partnerships=False, removed_cards=clubs, first_lead="lowest_club")
     assert rules.cards_each == 13
-    state = bid_all(deal(rules, fill_hands(rules, ["", "", ""]), dealer=1), 3, 3, 3)
+    state = bid_all(deal(fill_hands(rules, ["", "", ""]), rules=rules, dealer=1), 3, 3, 3)
     assert state.to_act == 2
     assert len(legal_actions(state)) > 1
 
@@ -339,11 +337,11 @@ def test_option_spade_lead_anytime() -> None:
     rules = Rules(spade_lead="anytime")
     assert rules == Rules.no_lead_restriction()
     script = four_player_script(SIDE_0_WINS_8)
-    state = bid_all(deal(rules, script.hands), 3, 3, 3, 3)
+    state = bid_all(deal(script.hands, rules=rules), 3, 3, 3, 3)
     assert Play(1, "QS") in legal_actions(state)
-    state = play_cards(state, "QS")
+    state = play(state, "QS")
     assert state.hand is not None and state.hand.spades_broken
-    default = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
+    default = bid_all(deal(script.hands, rules=Rules.standard()), 3, 3, 3, 3)
     raises(default, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
 
 
@@ -351,7 +349,7 @@ def test_option_spade_lead_anytime() -> None:
 def test_option_forbid_total_equal_tricks() -> None:
     rules = Rules(forbid_total_equal_tricks=True)
     hands = four_player_script(SIDE_0_WINS_8).hands
-    start = deal(rules, hands, scores=[0, 100])  # seat 0 (the last bidder) may bid blind nil
+    start = deal(hands, rules=rules, scores=[0, 100])  # seat 0 (the last bidder) may bid blind nil
     state = bid_all(start, 3, 3, 3)
     assert state.to_act == 0
     assert _numbers(state) == (0, 1, 2, 3, *range(5, 14))
@@ -369,13 +367,13 @@ def test_option_forbid_total_equal_tricks() -> None:
     state = bid_all(start, 6, 6, 6)
     assert _numbers(state) == (0, *range(1, 14))
     # default: no restriction
-    default = bid_all(deal(Rules.standard(), hands), 3, 3, 3)
+    default = bid_all(deal(hands, rules=Rules.standard()), 3, 3, 3)
     assert Bid(0, 4) in legal_actions(default)
 
 
 def test_option_team_min_bid() -> None:
     rules = Rules(team_min_bid=4)
-    state = bid_all(deal(rules, four_player_script(SIDE_0_WINS_8).hands), 1, 0)  # seat 1 bids 1, seat 2 nil
+    state = bid_all(deal(four_player_script(SIDE_0_WINS_8).hands, rules=rules), 1, 0)  # seat 1 bids 1, seat 2 nil
     assert state.to_act == 3
     assert legal_actions(state) == bids_of(3, *range(3, 14))
     raises(state, Bid(3, 2), IllegalReason.BID_NOT_ALLOWED)
@@ -390,18 +388,18 @@ def test_option_team_min_bid() -> None:
 def test_option_both_partners_nil_false() -> None:
     hands = four_player_script(SIDE_0_WINS_8).hands
     rules = Rules(both_partners_nil=False)
-    state = bid_all(deal(rules, hands, scores=[300, 0]), 0, 3)  # seat 1 nil; seat 3's side trails by 300
+    state = bid_all(deal(hands, rules=rules, scores=[300, 0]), 0, 3)  # seat 1 nil; seat 3's side trails by 300
     assert state.to_act == 3
     assert legal_actions(state) == bids_of(3, *range(1, 14))
     raises(state, Bid.nil(3), IllegalReason.NIL_NOT_ALLOWED)
     raises(state, Bid.blind_nil(3), IllegalReason.BLIND_NIL_NOT_ALLOWED)
-    default = bid_all(deal(Rules.standard(), hands, scores=[300, 0]), 0, 3)
+    default = bid_all(deal(hands, rules=Rules.standard(), scores=[300, 0]), 0, 3)
     assert Bid.nil(3) in legal_actions(default) and Bid.blind_nil(3) in legal_actions(default)
 
 
 def test_option_min_bid() -> None:
     rules = Rules(min_bid=2)
-    state = deal(rules, four_player_script(SIDE_0_WINS_8).hands)
+    state = deal(four_player_script(SIDE_0_WINS_8).hands, rules=rules)
     assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(2, 14)))
     raises(state, Bid(1, 1), IllegalReason.BID_OUT_OF_RANGE)
 
@@ -412,7 +410,7 @@ def test_option_removed_cards() -> None:
     assert rules.removed_cards == (Card.parse("2H"),)
     assert rules.effective_removed_cards == (Card.parse("2H"),)
     assert Rules.three_player().effective_removed_cards == (Card.parse("2C"),)
-    state = deal(rules, fill_hands(rules, ["2C", "", ""]))
+    state = deal(fill_hands(rules, ["2C", "", ""]), rules=rules)
     assert state.hand is not None and Card.parse("2C") in state.hand.hand_of(0)
 
 
@@ -434,7 +432,7 @@ def test_option_redeal_on_no_spades() -> None:
     rules = Rules(redeal_on="no_spades")
     assert rules.redeal_on == ("no_spades",)
     hands = mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3]).hands  # seat 2 holds no spade
-    state = deal(rules, hands)
+    state = deal(hands, rules=rules)
     assert state.to_act == 1
     actions = legal_actions(state)
     assert actions[-1] == Redeal(2)  # listed for seat 2 though it is seat 1's turn
@@ -453,26 +451,26 @@ def test_option_redeal_on_no_spades() -> None:
     assert not any(isinstance(action, Redeal) for action in legal_actions(after_bid))
     raises(after_bid, Redeal(2), IllegalReason.INVALID_REDEAL)
     # off by default
-    default = deal(Rules.standard(), hands)
+    default = deal(hands, rules=Rules.standard())
     assert not any(isinstance(action, Redeal) for action in legal_actions(default))
     raises(default, Redeal(2), IllegalReason.INVALID_REDEAL)
 
 
 def test_option_redeal_on_one_or_no_spades() -> None:
     rules = Rules(redeal_on=("one_or_no_spades",))
-    state = deal(rules, REDEAL_HANDS)
+    state = deal(REDEAL_HANDS, rules=rules)
     assert [card for card in state.hand.hand_of(3) if card.suit.name == "SPADES"] == [Card.parse("AS")]  # type: ignore[union-attr]
     assert [action for action in legal_actions(state) if isinstance(action, Redeal)] == [Redeal(3)]
     assert apply(state, Redeal(3)).phase is Phase.DEAL
-    only_none = deal(Rules(redeal_on=("no_spades",)), REDEAL_HANDS)
+    only_none = deal(REDEAL_HANDS, rules=Rules(redeal_on=("no_spades",)))
     assert not any(isinstance(action, Redeal) for action in legal_actions(only_none))
-    spadeless = deal(rules, mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3]).hands)
+    spadeless = deal(mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3]).hands, rules=rules)
     assert [action for action in legal_actions(spadeless) if isinstance(action, Redeal)] == [Redeal(2)]
 
 
 def test_option_redeal_on_no_face_cards() -> None:
     rules = Rules(redeal_on=("no_face_cards",))
-    state = deal(rules, REDEAL_HANDS)
+    state = deal(REDEAL_HANDS, rules=rules)
     assert [action for action in legal_actions(state) if isinstance(action, Redeal)] == [Redeal(2)]
     redealt = apply(state, Redeal(2))
     assert redealt.phase is Phase.DEAL and redealt.dealer == 0
@@ -485,10 +483,10 @@ def test_option_redeal_on_no_face_cards() -> None:
         "AS KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 3H",
     ]
     assert set(parse_cards(" ".join(hands))) == set(jokers.deck)
-    state = deal(jokers, hands)
+    state = deal(hands, rules=jokers)
     assert [action for action in legal_actions(state) if isinstance(action, Redeal)] == [Redeal(2)]
     # several conditions combine: seat 2 (no face card) and seat 3 (one spade)
-    both = deal(Rules(redeal_on=("no_face_cards", "one_or_no_spades")), REDEAL_HANDS)
+    both = deal(REDEAL_HANDS, rules=Rules(redeal_on=("no_face_cards", "one_or_no_spades")))
     assert [action for action in legal_actions(both) if isinstance(action, Redeal)] == [Redeal(2), Redeal(3)]
 
 

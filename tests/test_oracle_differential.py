@@ -25,7 +25,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from _differential import (
-    Tally,
     check_rule_set,
     check_sheets,
     house_options,
@@ -33,6 +32,7 @@ from _differential import (
     library_options,
     play_and_compare,
 )
+from _fixtures import Tally
 from oracle import DEFAULTS, HOUSE_RULES, Options, OracleGame, refusals
 from oracle.actions import Bid, Play, Redeal
 from oracle.bidding import legal_bids, may_call_redeal

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from _games import random_game
+from _fixtures import random_game
 from spades_rules import (
     Bid,
     Deal,

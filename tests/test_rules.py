@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, note, reject, settings
 from hypothesis import strategies as st
 
-from _variant_scenarios import bid_all, deal, mirror_script
+from _fixtures import bid_all, deal
+from _variant_scenarios import mirror_script
 from _work import calls_made
 from spades_rules import (
     ALL_CARDS,
@@ -224,7 +225,7 @@ def test_jokers_with_three_players_deal_54_cards_18_each() -> None:
 def test_no_lead_restriction_with_mirror() -> None:
     rules = Rules.mirror().evolve(spade_lead="anytime")
     assert rules.bidding == "mirror" and rules.spade_lead == "anytime"
-    state = deal(rules, mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3]).hands)
+    state = deal(mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3]).hands, rules=rules)
     assert state.phase is Phase.PLAY and state.to_act == 1
     spades = [
         action for action in legal_actions(state) if isinstance(action, Play) and action.card.suit.name == "SPADES"

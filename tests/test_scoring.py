@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from _scenarios import ONE_HEART, STANDARD, SUIT_PER_SEAT, bid_all, deal, deal_next, play_out
+from _fixtures import ONE_HEART, STANDARD, SUIT_PER_SEAT, bid_all, deal, deal_next, play_out
 from spades_rules import (
     ArgumentTypeError,
     Bid,

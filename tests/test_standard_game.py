@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from _scenarios import (
+from _fixtures import (
     MIXED,
     ONE_HEART,
     STANDARD,

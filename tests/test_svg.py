@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from _games import random_game
+from _fixtures import random_game
 from spades_rules import (
     Bid,
     Card,

@@ -9,7 +9,7 @@ import sys
 import attrs
 import pytest
 
-from _games import random_game
+from _fixtures import random_game
 from spades_rules import (
     Bid,
     ObservationError,

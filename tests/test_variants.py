@@ -11,16 +11,14 @@ import random
 
 import pytest
 
+from _fixtures import bid_all, deal, play
 from _variant_scenarios import (
-    bid_all,
     bids_of,
-    deal,
     draw_all,
     draw_stock,
     fill_hands,
     four_player_script,
     mirror_script,
-    play_cards,
     play_script,
     raises,
     suit_cards,
@@ -110,13 +108,13 @@ def test_worked_example_9_little_joker_beats_ace_of_hearts_and_breaks_spades() -
         "LJ AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",  # seat 2: void in hearts
         "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",  # seat 3: void in hearts
     ]
-    state = bid_all(deal(rules, hands), 3, 3, 3, 3)
+    state = bid_all(deal(hands, rules=rules), 3, 3, 3, 3)
     assert state.phase is Phase.PLAY and state.to_act == 1
     hand = state.hand
     assert hand is not None and not hand.spades_broken
-    state = play_cards(state, "AH LJ 2D")
+    state = play(state, "AH LJ 2D")
     assert state.hand is not None and state.hand.spades_broken
-    state = play_cards(state, "AS")
+    state = play(state, "AS")
     hand = state.hand
     assert hand is not None
     trick = hand.completed_tricks[0]
@@ -136,12 +134,12 @@ def test_worked_example_9_big_joker_beats_little_joker_beats_ace_of_spades() -> 
         "LJ AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
         "BJ AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
     ]
-    state = bid_all(deal(rules, hands), 1, 1, 1, 1)
-    state = play_cards(state, "AS")
+    state = bid_all(deal(hands, rules=rules), 1, 1, 1, 1)
+    state = play(state, "AS")
     assert legal_actions(state) == (Play(2, LITTLE_JOKER),)
-    state = play_cards(state, "LJ")
+    state = play(state, "LJ")
     assert legal_actions(state) == (Play(3, BIG_JOKER),)
-    state = play_cards(state, "BJ 2D")
+    state = play(state, "BJ 2D")
     assert state.hand is not None
     assert state.hand.completed_tricks[0].winner == 3  # BJ beats LJ and A♠
 
@@ -152,8 +150,8 @@ def test_worked_example_9_big_joker_beats_little_joker_beats_ace_of_spades() -> 
         "LJ AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
         "2S AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
     ]
-    state = bid_all(deal(rules, hands), 1, 1, 1, 1)
-    state = play_cards(state, "AS LJ 2S 2D")
+    state = bid_all(deal(hands, rules=rules), 1, 1, 1, 1)
+    state = play(state, "AS LJ 2S 2D")
     assert state.hand is not None
     assert state.hand.completed_tricks[0].winner == 2
     assert rules.trumps[:3] == (BIG_JOKER, LITTLE_JOKER, Card.parse("AS"))
@@ -163,7 +161,7 @@ def test_worked_example_9_big_joker_beats_little_joker_beats_ace_of_spades() -> 
 def test_worked_example_10_mirror_four_spades_target_four() -> None:
     rules = Rules.mirror()
     script = mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3])
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     hand = state.hand
     assert hand is not None
     assert sum(card.suit is Suit.SPADES for card in hand.hand_of(0)) == 4
@@ -181,7 +179,7 @@ def test_worked_example_10_mirror_four_spades_target_four() -> None:
 def test_worked_example_10_mirror_spadeless_hand_is_nil() -> None:
     rules = Rules.mirror()
     script = mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3])
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     hand = state.hand
     assert hand is not None
     assert not any(card.suit is Suit.SPADES for card in hand.hand_of(2))
@@ -228,10 +226,10 @@ def test_jokers_deuce_of_spades_high_two_of_spades_beats_ace() -> None:
         "2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
         "3S AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
     ]
-    state = play_cards(bid_all(deal(rules, hands), 2, 2, 2, 2), "AS 2S 3S 2D")
+    state = play(bid_all(deal(hands, rules=rules), 2, 2, 2, 2), "AS 2S 3S 2D")
     assert state.hand is not None and state.hand.completed_tricks[0].winner == 2
     # the same cards with the default order: the ace wins
-    default = play_cards(bid_all(deal(Rules.jokers(), hands), 2, 2, 2, 2), "AS 2S 3S 2D")
+    default = play(bid_all(deal(hands, rules=Rules.jokers()), 2, 2, 2, 2), "AS 2S 3S 2D")
     assert default.hand is not None and default.hand.completed_tricks[0].winner == 1
 
 
@@ -246,11 +244,11 @@ def test_jokers_joker_joker_deuce_deuce_order_and_the_two_of_diamonds_follows_sp
         "2D AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",  # the 2D is its only spade
         "3S 2S AC KC QC JC TC 9C 8C 7C 6C 5C 4C",
     ]
-    state = play_cards(bid_all(deal(rules, hands), 2, 2, 2, 2), "AS")
+    state = play(bid_all(deal(hands, rules=rules), 2, 2, 2, 2), "AS")
     assert legal_actions(state) == (Play(2, two_d),)  # must follow spades with the 2D
-    state = play_cards(state, "2D")
+    state = play(state, "2D")
     assert set(legal_actions(state)) == {Play(3, "2S"), Play(3, "3S")}
-    state = play_cards(state, "2S AD")
+    state = play(state, "2S AD")
     assert state.hand is not None
     assert state.hand.completed_tricks[0].winner == 2  # 2D beats 2S and A♠
 
@@ -261,21 +259,21 @@ def test_jokers_promoted_two_of_diamonds_is_not_a_diamond() -> None:
     # On a diamond lead, a seat whose only "diamond" is the 2D is void: it may play anything, and the 2D
     # trumps the ace.
     hands = fill_hands(rules, ["QD", "AD", "2D", "KD"], void={2: "D"})
-    state = play_cards(bid_all(deal(rules, hands), 3, 3, 3, 3), "AD")
+    state = play(bid_all(deal(hands, rules=rules), 3, 3, 3, 3), "AD")
     assert len(legal_actions(state)) == 13
-    state = play_cards(state, "2D KD QD")
+    state = play(state, "2D KD QD")
     assert state.hand is not None
     assert state.hand.completed_tricks[0].winner == 2
     assert state.hand.spades_broken
     # A seat holding real diamonds must follow with them, not with the 2D.
     hands = fill_hands(rules, ["QD", "AD", "2D KD", "JD"])
-    state = play_cards(bid_all(deal(rules, hands), 3, 3, 3, 3), "AD")
+    state = play(bid_all(deal(hands, rules=rules), 3, 3, 3, 3), "AD")
     assert Play(2, two_d) not in legal_actions(state)
     assert all(isinstance(a, Play) and rules.effective_suit(a.card) is Suit.DIAMONDS for a in legal_actions(state))
     raises(state, Play(2, two_d), IllegalReason.MUST_FOLLOW_SUIT)
     # And leading the 2D is leading a spade.
     hands = fill_hands(rules, ["", "2D AH", "", ""], void={1: "S"})
-    state = bid_all(deal(rules, hands), 3, 3, 3, 3)
+    state = bid_all(deal(hands, rules=rules), 3, 3, 3, 3)
     assert Play(1, two_d) not in legal_actions(state)
     raises(state, Play(1, two_d), IllegalReason.SPADES_NOT_BROKEN)
 
@@ -288,12 +286,12 @@ def test_jokers_count_as_spades_for_following() -> None:
         "LJ AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
         "BJ AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
     ]
-    state = play_cards(bid_all(deal(rules, hands), 1, 1, 1, 1), "2S")
+    state = play(bid_all(deal(hands, rules=rules), 1, 1, 1, 1), "2S")
     assert legal_actions(state) == (Play(2, LITTLE_JOKER),)
     raises(state, Play(2, "AH"), IllegalReason.MUST_FOLLOW_SUIT)
     # a heart lead: the joker holder has hearts, so it may not play the joker
     filled = fill_hands(rules, ["", "AH", "LJ KH", ""])
-    state = play_cards(bid_all(deal(rules, filled), 1, 1, 1, 1), "AH")
+    state = play(bid_all(deal(filled, rules=rules), 1, 1, 1, 1), "AH")
     assert Play(2, LITTLE_JOKER) not in legal_actions(state)
     raises(state, Play(2, LITTLE_JOKER), IllegalReason.MUST_FOLLOW_SUIT)
 
@@ -306,16 +304,16 @@ def test_jokers_count_as_spades_for_leading_and_breaking() -> None:
         "LJ AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
         "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
     ]
-    state = bid_all(deal(rules, hands), 1, 1, 1, 1)
+    state = bid_all(deal(hands, rules=rules), 1, 1, 1, 1)
     assert Play(1, BIG_JOKER) not in legal_actions(state)
     raises(state, Play(1, BIG_JOKER), IllegalReason.SPADES_NOT_BROKEN)
     # the little joker played on a heart lead breaks spades (and beats the 2S trumping too)
-    state = play_cards(state, "AH LJ AD 2S")
+    state = play(state, "AH LJ AD 2S")
     hand = state.hand
     assert hand is not None and hand.spades_broken and hand.completed_tricks[0].winner == 2
-    state = play_cards(state, "AC KD 3S KH")
+    state = play(state, "AC KD 3S KH")
     assert state.to_act == 0  # seat 0 trumped the clubs and may lead spades, now broken
-    state = play_cards(state, "4S")
+    state = play(state, "4S")
     # seat 1's only spade is its big joker: it must follow with it
     assert legal_actions(state) == (Play(1, BIG_JOKER),)
     # a player holding only spades and a joker may lead the joker before spades are broken
@@ -325,9 +323,9 @@ def test_jokers_count_as_spades_for_leading_and_breaking() -> None:
         "LJ AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
         "2S KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
     ]
-    state = bid_all(deal(rules, hands), 1, 1, 1, 1)
+    state = bid_all(deal(hands, rules=rules), 1, 1, 1, 1)
     assert Play(1, BIG_JOKER) in legal_actions(state)
-    state = play_cards(state, "BJ LJ 2S AH")
+    state = play(state, "BJ LJ 2S AH")
     hand = state.hand
     assert hand is not None and hand.spades_broken and hand.completed_tricks[0].winner == 1
 
@@ -342,14 +340,14 @@ JOKER_HANDS = [
 
 def test_jokers_count_as_spades_in_mirror_and_whiz() -> None:
     mirror = Rules.mirror().evolve(with_jokers=True)
-    state = deal(mirror, JOKER_HANDS)
+    state = deal(JOKER_HANDS, rules=mirror)
     assert state.hand is not None and state.hand.targets == (4, 4, 6, 1)
     # with the joker-joker-deuce-deuce order the 2D is a spade too
     promoted = mirror.evolve(trump_order="joker_joker_deuce_deuce")
-    state = deal(promoted, JOKER_HANDS)
+    state = deal(JOKER_HANDS, rules=promoted)
     assert state.hand is not None and state.hand.targets == (4, 5, 6, 1)
     whiz = Rules.whiz().evolve(with_jokers=True)
-    state = bid_all(deal(whiz, JOKER_HANDS), 4)
+    state = bid_all(deal(JOKER_HANDS, rules=whiz), 4)
     assert legal_actions(state) == (Bid(2, 0), Bid(2, 6))
 
 
@@ -357,7 +355,7 @@ def test_jokers_count_as_spades_in_mirror_and_whiz() -> None:
 def test_no_bid_play_starts_right_after_the_deal() -> None:
     rules = Rules.no_bid()
     script = four_player_script(SIDE_0_WINS_8)
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     assert state.phase is Phase.PLAY
     assert state.to_act == 1
     hand = state.hand
@@ -377,7 +375,7 @@ def test_no_bid_scores_one_point_per_trick() -> None:
     assert hand.totals == (8, 5)
     assert hand.bags_after == (9, 9)  # no bags in no-bid Spades
     script = four_player_script(SIDE_0_WINS_8)
-    state = play_script(deal(rules, script.hands), script)
+    state = play_script(deal(script.hands, rules=rules), script)
     assert state.scores == (8, 5) and state.bags == (0, 0)
 
 
@@ -385,17 +383,17 @@ def test_no_bid_target_is_100() -> None:
     rules = Rules.no_bid()
     assert rules.target_score == 100
     script = four_player_script(SIDE_0_WINS_8)
-    state = play_script(deal(rules, script.hands, scores=[92, 90]), script)
+    state = play_script(deal(script.hands, rules=rules, scores=[92, 90]), script)
     assert state.scores == (100, 95)
     assert state.is_over and state.winner == 0 and state.phase is Phase.GAME_OVER
-    short = play_script(deal(rules, script.hands, scores=[91, 90]), script)
+    short = play_script(deal(script.hands, rules=rules, scores=[91, 90]), script)
     assert short.scores == (99, 95) and not short.is_over
 
 
 def test_no_bid_tie_at_the_top_plays_another_hand() -> None:
     rules = Rules.no_bid()
     script = four_player_script(SIDE_0_WINS_6)
-    state = play_script(deal(rules, script.hands, scores=[95, 94]), script)
+    state = play_script(deal(script.hands, rules=rules, scores=[95, 94]), script)
     assert state.scores == (101, 101)
     assert not state.is_over and state.winner is None
     assert state.phase is Phase.DEAL and state.hand is None and state.dealer == 1
@@ -410,7 +408,7 @@ def test_mirror_bids_are_fixed_at_the_deal_without_bidding_actions() -> None:
     rules = Rules.mirror()
     assert not rules.blind_nil
     script = four_player_script(SIDE_0_WINS_8)  # spades held: 3, 3, 3, 4
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     assert state.phase is Phase.PLAY and state.to_act == 1
     hand = state.hand
     assert hand is not None
@@ -426,7 +424,7 @@ def test_mirror_bids_are_fixed_at_the_deal_without_bidding_actions() -> None:
 def test_mirror_forced_nil_scored_as_nil() -> None:
     rules = Rules.mirror()
     script = mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3])
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     assert state.hand is not None and state.hand.bids[2] == Bid(2, 0)
     state = play_script(state, script)
     result = state.results[-1]
@@ -441,7 +439,7 @@ def test_mirror_forced_nil_scored_as_nil() -> None:
 def test_whiz_legal_bids_are_nil_or_the_number_of_spades() -> None:
     rules = Rules.whiz()
     script = four_player_script(SIDE_0_WINS_8)  # spades: 3, 3, 3, 4
-    state = deal(rules, script.hands, scores=[0, 300])  # side 0 trails by 300: no blind nil all the same
+    state = deal(script.hands, rules=rules, scores=[0, 300])  # side 0 trails by 300: no blind nil all the same
     assert legal_actions(state) == (Bid(1, 0), Bid(1, 3))
     raises(state, Bid(1, 4), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 3)
@@ -458,7 +456,7 @@ def test_whiz_legal_bids_are_nil_or_the_number_of_spades() -> None:
 def test_whiz_spadeless_hand_must_bid_nil() -> None:
     rules = Rules.whiz()
     script = mirror_script([0, 0, 1, 3, 0, 0, 1, 3, 0, 1, 3, 3])  # seat 2 holds no spade
-    state = bid_all(deal(rules, script.hands), 4)
+    state = bid_all(deal(script.hands, rules=rules), 4)
     assert state.to_act == 2
     assert legal_actions(state) == (Bid(2, 0),)
     raises(state, Bid(2, 1), IllegalReason.BID_NOT_ALLOWED)
@@ -470,7 +468,7 @@ def test_whiz_spadeless_hand_must_bid_nil() -> None:
 def test_suicide_first_partner_nil_or_at_least_four_second_the_opposite() -> None:
     rules = Rules.suicide()
     script = four_player_script(SIDE_0_WINS_8)
-    state = deal(rules, script.hands)
+    state = deal(script.hands, rules=rules)
     first_choice = (Bid(1, 0), *bids_of(1, *range(4, 14)))
     assert legal_actions(state) == first_choice
     raises(state, Bid(1, 3), IllegalReason.BID_NOT_ALLOWED)
@@ -495,7 +493,7 @@ def test_partnership_bidding_order_is_dealer_plus_1_3_2_then_dealer() -> None:
     rules = Rules.partnership_bidding()
     script = four_player_script(SIDE_0_WINS_8)
     for dealer, order in ((0, (1, 3, 2, 0)), (2, (3, 1, 0, 2)), (3, (0, 2, 1, 3))):
-        state = deal(rules, script.hands, dealer=dealer)
+        state = deal(script.hands, rules=rules, dealer=dealer)
         assert state.hand is not None and state.hand.bid_order == order
         seen = []
         for _ in range(4):
@@ -509,7 +507,7 @@ def test_partnership_bidding_order_is_dealer_plus_1_3_2_then_dealer() -> None:
 def test_partnership_bidding_team_minimum_constrains_the_second_partner() -> None:
     rules = Rules.partnership_bidding()
     assert rules.team_min_bid == 4
-    state = deal(rules, four_player_script(SIDE_0_WINS_8).hands)
+    state = deal(four_player_script(SIDE_0_WINS_8).hands, rules=rules)
     assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 14)))
     state = bid_all(state, 1)  # seat 1 bids 1: seat 3 must make the side's 4
     assert state.to_act == 3
@@ -524,7 +522,7 @@ def test_partnership_bidding_team_minimum_constrains_the_second_partner() -> Non
 
 def test_partnership_bidding_nil_bidders_partner_must_bid_at_least_four() -> None:
     rules = Rules.partnership_bidding()
-    state = bid_all(deal(rules, four_player_script(SIDE_0_WINS_8).hands), 0)
+    state = bid_all(deal(four_player_script(SIDE_0_WINS_8).hands, rules=rules), 0)
     assert legal_actions(state) == bids_of(3, *range(4, 14))
     raises(state, Bid(3, 3), IllegalReason.BID_NOT_ALLOWED)
     state = bid_all(state, 4, 0)
@@ -537,13 +535,13 @@ def test_no_lead_restriction_spades_may_be_led_on_the_first_trick() -> None:
     leader_spades = [card for card in script.hands[1] if card.suit is Suit.SPADES]
     assert len(leader_spades) == 3 and len(script.hands[1]) == 13
 
-    standard = bid_all(deal(Rules.standard(), script.hands), 3, 3, 3, 3)
+    standard = bid_all(deal(script.hands, rules=Rules.standard()), 3, 3, 3, 3)
     assert not any(Play(1, card) in legal_actions(standard) for card in leader_spades)
     raises(standard, Play(1, "QS"), IllegalReason.SPADES_NOT_BROKEN)
 
     rules = Rules.no_lead_restriction()
     assert rules.spade_lead == "anytime"
-    state = bid_all(deal(rules, script.hands), 3, 3, 3, 3)
+    state = bid_all(deal(script.hands, rules=rules), 3, 3, 3, 3)
     assert all(Play(1, card) in legal_actions(state) for card in leader_spades)
     assert len(legal_actions(state)) == 13
     state = apply(state, Play(1, "QS"))
@@ -569,7 +567,7 @@ def test_three_player_full_hand_has_17_tricks_and_individual_scores() -> None:
     rules = Rules.three_player()
     script = three_player_script(THREE_WINNERS)
     assert script.tricks_won == (6, 6, 5)
-    state = bid_all(deal(rules, script.hands), 6, 5, 5)  # bid order 1, 2, 0
+    state = bid_all(deal(script.hands, rules=rules), 6, 5, 5)  # bid order 1, 2, 0
     assert state.hand is not None and state.hand.bids == (Bid(0, 5), Bid(1, 6), Bid(2, 5))
     state = play_script(state, script)
     result = state.results[-1]
@@ -580,7 +578,7 @@ def test_three_player_full_hand_has_17_tricks_and_individual_scores() -> None:
 
 def test_three_player_bids_up_to_17() -> None:
     rules = Rules.three_player()
-    state = deal(rules, three_player_script(THREE_WINNERS).hands)
+    state = deal(three_player_script(THREE_WINNERS).hands, rules=rules)
     assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 18)))
     raises(state, Bid(1, 18), IllegalReason.BID_OUT_OF_RANGE)
     state = bid_all(state, 17)
@@ -590,7 +588,7 @@ def test_three_player_bids_up_to_17() -> None:
 def test_three_player_three_way_tie_at_the_top_plays_another_hand() -> None:
     rules = Rules.three_player()
     script = three_player_script(THREE_WINNERS)
-    state = bid_all(deal(rules, script.hands, scores=[580, 580, 580]), 7, 7, 7)
+    state = bid_all(deal(script.hands, rules=rules, scores=[580, 580, 580]), 7, 7, 7)
     state = play_script(state, script)
     assert state.results[-1].totals == (-70, -70, -70)  # all three set
     assert state.scores == (510, 510, 510)  # all past the target, tied at the top
@@ -602,7 +600,7 @@ def test_three_player_blind_nil_without_exchange() -> None:
     rules = Rules.three_player()
     script = three_player_script(THREE_WINNERS)
     # dealer 2: seat 0 bids first; it trails the leading player (seat 2) by 150
-    state = deal(rules, script.hands, dealer=2, scores=[0, 60, 150])
+    state = deal(script.hands, rules=rules, dealer=2, scores=[0, 60, 150])
     assert Bid.blind_nil(0) in legal_actions(state)
     state = bid_all(state, Bid.blind_nil(0))
     # seat 1 trails by 90 < 100: no blind nil
@@ -622,7 +620,7 @@ def test_five_players_drop_two_of_clubs_and_two_of_diamonds() -> None:
     assert {Card.parse("2H"), Card.parse("2S")} <= set(rules.deck)
     assert rules.cards_each == 10 and len(rules.sides) == 5
     hands = fill_hands(rules, ["", "", "", "", ""])
-    state = deal(rules, hands)
+    state = deal(hands, rules=rules)
     assert state.hand is not None and [len(cards) for cards in state.hand.hands] == [10] * 5
     assert state.to_act == 1
     assert legal_actions(state) == (Bid(1, 0), *bids_of(1, *range(1, 11)))
@@ -709,7 +707,7 @@ def test_individual_four_players_have_four_sides() -> None:
     assert rules.num_sides == 4 and [rules.side_of(seat) for seat in range(4)] == [0, 1, 2, 3]
     assert all(rules.partner_of(seat) is None for seat in range(4))
     script = four_player_script(SIDE_0_WINS_8)  # seats win 4, 2, 4, 3
-    state = deal(rules, script.hands, scores=[0, 0, 0, 100])
+    state = deal(script.hands, rules=rules, scores=[0, 0, 0, 100])
     assert state.scores == (0, 0, 0, 100)
     # blind nil for a player trailing the leading player, with no exchange
     state = bid_all(state, 2, 4, 3, Bid.blind_nil(0))

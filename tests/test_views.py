@@ -9,6 +9,7 @@ import pickle
 import random
 import re
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from _fixtures import random_states
 from spades_rules import (
     Bid,
     Card,
@@ -73,13 +75,7 @@ _TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|BJ|LJ)(?![A-Za-z0-9])"
 # ---------------------------------------------------------------------------------------- helpers
 def _random_state(rules: Rules, seed: int, steps: int) -> GameState:
     """A reachable state: ``steps`` random legal actions (seeded deals at chance nodes) of a 2-hand game."""
-    rng = random.Random(seed)
-    state = new_game(rules.evolve(max_hands=2))
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = apply(state, Deal.shuffled(state.rules, rng) if state.is_chance else rng.choice(legal_actions(state)))
-    return state
+    return list(islice(random_states(rules.evolve(max_hands=2), random.Random(seed)), steps + 1))[-1]
 
 
 @st.composite
@@ -226,16 +222,17 @@ def _plays(state: GameState, text: str) -> GameState:
 def _mid_hand(rules: Rules, seed: int) -> GameState:
     """A state early in the play (or early in the draw), where much is hidden."""
     rng = random.Random(seed)
-    state = apply(new_game(rules), Deal.shuffled(rules, rng))
     target = 6 if rules.deal_method == "draw" else None
-    while state.hand is not None:
+
+    def reached(state: GameState) -> bool:
         hand = state.hand
-        if target is not None and len(_draws(state)) >= target:
-            break
-        if target is None and state.phase is Phase.PLAY and hand.tricks_played >= 2 and len(hand.trick_cards) == 1:
-            break
-        state = apply(state, rng.choice(legal_actions(state)))
-    return state
+        if hand is None:
+            return True
+        if target is not None:
+            return len(_draws(state)) >= target
+        return state.phase is Phase.PLAY and hand.tricks_played >= 2 and len(hand.trick_cards) == 1
+
+    return next(filter(reached, random_states(rules, rng, state=apply(new_game(rules), Deal.shuffled(rules, rng)))))
 
 
 # ---------------------------------------------------------------------------------------- value semantics
@@ -548,9 +545,8 @@ def test_sample_deal_outside_a_hand() -> None:
 def test_game_over_view_and_samples() -> None:
     rules = Rules.standard().evolve(max_hands=1, blind_nil_deficit=None)
     rng = random.Random(12)
-    state = apply(new_game(rules, scores=[40, 10], bags=[3, 9]), Deal.shuffled(rules, rng))
-    while not state.is_over:
-        state = apply(state, rng.choice(legal_actions(state)))
+    dealt = apply(new_game(rules, scores=[40, 10], bags=[3, 9]), Deal.shuffled(rules, rng))
+    state = list(random_states(rules, rng, state=dealt))[-1]
     view = observe(state, 3)
     assert view.phase is Phase.GAME_OVER and view.to_act is None and view.legal_actions == ()
     assert view.hand == () and view.hand_sizes == (0, 0, 0, 0) and len(view.tricks) == 13
