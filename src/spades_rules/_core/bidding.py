@@ -74,14 +74,9 @@ def seat_rule(
     score sheet is checked by."""
     blind_nil = rules.blind_nil and trails_enough(rules, rules.blind_nil_deficit, seat, scores)
     blind_numbers = rules.blind_bid_min is not None and trails_enough(rules, rules.blind_bid_deficit, seat, scores)
-    if _reads_bids(rules):
-        return _rule_after(rules, seat, bids, spades, blind_nil, blind_numbers)
-    return _rule_alone(rules, seat, spades, blind_nil, blind_numbers)
-
-
-@lru_cache(maxsize=64)
-def _reads_bids(rules: Rules) -> bool:
-    return reads_bids(rules)
+    return _rule_alone(rules, seat, spades, blind_nil, blind_numbers) or _rule_after(
+        rules, seat, bids, spades, blind_nil, blind_numbers
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -93,8 +88,11 @@ def _rule_after(
 
 
 @lru_cache(maxsize=4096)
-def _rule_alone(rules: Rules, seat: int, spades: int, blind_nil: bool, blind_numbers: bool) -> _BidRule:
-    """The rule for ``seat`` at any position, where no tie reads the bids before."""
+def _rule_alone(rules: Rules, seat: int, spades: int, blind_nil: bool, blind_numbers: bool) -> _BidRule | None:
+    """The rule for ``seat`` at any position where no tie reads the bids before, else None (then the rule
+    after the bids is cached on them)."""
+    if reads_bids(rules):
+        return None
     return _built(rules, seat, (None,) * rules.players, spades, blind_nil, blind_numbers)
 
 
