@@ -43,6 +43,7 @@ from spades_rules import (
     ScoreSheet,
     SpadesError,
     Trick,
+    apply,
     new_game,
     observe,
     score_hand,
@@ -356,7 +357,7 @@ def _policy_file() -> str:
 def _session_file() -> str:
     path = os.path.join(tempfile.mkdtemp(prefix="spades-walk-session-"), "game.txt")
     with open(path, "w", encoding="utf-8") as file:  # what ``spades-rules play --save`` writes
-        file.write("# spades-rules play: seat 0, seed 1, bots random\n" + spades_rules.dumps(_playing()))
+        file.write("# spades-rules play: seat 0, seed 1, bots random\n" + spades_rules.dumps(playing_state()))
     return path
 
 
@@ -366,7 +367,7 @@ def _temp_path(name: str) -> str:
 
 def _late_in_the_hand() -> GameState:
     """The sample hand with three tricks left: small enough for a double-dummy solve in pure Python."""
-    state = _playing()
+    state = playing_state()
     while state.hand is not None and state.to_act is not None and len(state.hand.hands[state.to_act]) > 3:
         state = apply(state, spades_rules.legal_actions(state)[0])
     return state
@@ -390,20 +391,20 @@ def _first_code(observation: Any, mask: Any) -> int:
 TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     # the sample shared by parameter name does not fit these: each gets values its valid call accepts
     "HandScore.from_dict": lambda t: {"data": score_hand(Rules.standard(), [3, 3, 3, 3], [3, 3, 4, 3]).to_dict()},
-    "Observation.from_dict": lambda t: {"data": observe(_playing(), 1).to_dict()},
-    "render.from_dict": lambda t: {"data": observe(_playing(), 1).to_dict()},
+    "Observation.from_dict": lambda t: {"data": observe(playing_state(), 1).to_dict()},
+    "render.from_dict": lambda t: {"data": observe(playing_state(), 1).to_dict()},
     "Rules.from_dict": lambda t: {"data": Rules.standard().to_dict()},
     "ScoreSheet.from_dict": lambda t: {"data": ScoreSheet(Rules.standard()).add([3, 3, 3, 3], [3, 3, 4, 3]).to_dict()},
-    "spades_rules.from_dict": lambda t: {"data": spades_rules.to_dict(_playing())},
-    "spades_rules.apply": lambda t: {"action": spades_rules.legal_actions(_playing())[0]},
-    "spades_rules.apply_from_seat": lambda t: {"move": spades_rules.legal_actions(_playing())[0], "seat": 1},
+    "spades_rules.from_dict": lambda t: {"data": spades_rules.to_dict(playing_state())},
+    "spades_rules.apply": lambda t: {"action": spades_rules.legal_actions(playing_state())[0]},
+    "spades_rules.apply_from_seat": lambda t: {"move": spades_rules.legal_actions(playing_state())[0], "seat": 1},
     "spades_rules.compact_step": lambda t: {
-        "code": spades_rules.encode_action(spades_rules.legal_actions(_playing())[0])
+        "code": spades_rules.encode_action(spades_rules.legal_actions(playing_state())[0])
     },
-    "spades_rules.loads": lambda t: {"text": spades_rules.dumps(_playing())},
+    "spades_rules.loads": lambda t: {"text": spades_rules.dumps(playing_state())},
     "spades_rules.parse_action": lambda t: {"text": "1:bid 3"},
-    "spades_rules.replay": lambda t: {"record": spades_rules.to_dict(_playing())},
-    "records.visit": lambda t: {"record": spades_rules.to_dict(_playing())},
+    "spades_rules.replay": lambda t: {"record": spades_rules.to_dict(playing_state())},
+    "records.visit": lambda t: {"record": spades_rules.to_dict(playing_state())},
     "BatchGame": lambda t: {"record": True, "n": 4},
     "BatchGame.from_states": lambda t: {"record": True},
     "BatchVectorEnv": lambda t: {"record": True},

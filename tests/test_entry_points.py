@@ -942,7 +942,7 @@ def test_what_the_full_walk_found_is_a_library_error() -> None:
     from spades_rules import svg
     from spades_rules.simulation import Match, derive_seed, run
 
-    state = _bidding()
+    state = bidding_state()
     for policy in (int, len):
         with pytest.raises(ArgumentTypeError, match=r"the policy .* failed on"):
             sst.random_action(state, random.Random(1), policy=policy)  # type: ignore[arg-type]

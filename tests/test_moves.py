@@ -130,7 +130,7 @@ def test_illegal_moves_keep_the_reason_apply_gives() -> None:
 def test_a_refusal_is_the_same_error_through_action_from_dict_and_apply_from_seat(action: Any, sender: int) -> None:
     """A server catches one type and switches on ``reason``: reading a client's dict with its seat refuses
     what ``apply_from_seat`` refuses for that seat with the same error, reason and message."""
-    state = _bidding()
+    state = bidding_state(42)
 
     def refusal(call: Callable[[], object]) -> tuple[type, Any, str] | None:
         try:
