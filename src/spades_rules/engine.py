@@ -120,12 +120,18 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 # - The bid rules are cached per rules on what changes them (``_core.bidding``, a layer beside the rule: keyed
 #   on the bids so far only when a tie reads them), the bid orders per table size and dealer
 #   (``_core.bid_rule.bid_order``).
+# - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_CARD``), which refuses
+#   forged cards in the same pass.
+# - The end of a hand (here and in ``scoring``) builds its tuples from list comprehensions, ``tuple([...])``:
+#   on Python 3.11 a generator expression is resumed once per item, a list comprehension runs in one call.
 _DEAL: Final = Phase.DEAL
 _DRAW: Final = Phase.DRAW
 _BID: Final = Phase.BID
 _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
+_BIT_OF_CARD: Final = {id(card): card.bit for card in ALL_CARDS}
+"""The bit of each interned card by object identity: a forged look-alike card is not found."""
 
 
 # ---------------------------------------------------------------------------------------- the entry points
@@ -283,13 +289,14 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     deck = action.deck
     n = tables.players
     dealer = state.dealer
-    if not all(ALL_CARDS[card.index] is card for card in deck):  # a look-alike is not one of the 54 cards
-        refuse_forged(action, deck)
     dealt = [deck] if rules.deal_method == "draw" else [deck[offset::n] for offset in range(n)]
-    masks = [mask_of(cards) for cards in dealt]
+    try:  # a sum of bits is their union when no card repeats (checked below)
+        masks = [sum(map(_BIT_OF_CARD.__getitem__, map(id, cards))) for cards in dealt]
+    except KeyError:  # a look-alike is not one of the 54 cards
+        refuse_forged(action, deck)
     union = 0
     for cards, mask in zip(dealt, masks, strict=True):
-        if mask.bit_count() != len(cards) or union & mask:  # a card repeated within a hand, or across hands
+        if mask.bit_count() != len(cards) or union & mask:  # a repeated card: a carry, or a bit seen before
             refuse_deal(tables, action)
         union |= mask
     if len(deck) != len(tables.deck) or union != tables.deck_mask:
@@ -543,10 +550,11 @@ def _finish_hand(state: GameState, hand: HandState, actions: tuple[Action, ...])
     match = state._match
     result, scores, over, winner = _close_hand(rules, match.scores, match.bags, len(match.results), hand.bids,
                                                hand.tricks_won)
-    match = match.changed(
-        dealer=match.dealer if over else (match.dealer + 1) % rules.players, scores=scores, bags=result.bags_after,
-        results=match.results.then((result,)), winner=winner, past_actions=match.past_actions.then(actions),
-        last_hand=hand,
+    match = _Match(  # every field named: attrs.evolve would read them all by name and check the changes
+        dealer=match.dealer if over else (match.dealer + 1) % rules.players, scores=scores,
+        bags=tuple([side.bags_after for side in result.sides]), results=match.results.then((result,)),
+        winner=winner, past_actions=match.past_actions.then(actions), initial_scores=match.initial_scores,
+        initial_bags=match.initial_bags, first_dealer=match.first_dealer, last_hand=hand,
     )
     if over:
         return _game_state(rules, _GAME_OVER, hand, None, match)

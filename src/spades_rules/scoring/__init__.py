@@ -421,9 +421,9 @@ def _score_sheet(
     rules: Rules, bids: tuple[Bid | None, ...], tricks: tuple[int, ...], bags_before: tuple[int, ...]
 ) -> HandScore:
     """:func:`score_hand` without the checks, for sheets valid by construction."""
-    return HandScore(bids, tricks, tuple(
+    return HandScore(bids, tricks, tuple([
         _score_side(rules, index, seats, bids, tricks, bags_before[index]) for index, seats in enumerate(rules.sides)
-    ))
+    ]))
 
 
 def _score_side(
@@ -434,32 +434,36 @@ def _score_side(
     tricks: tuple[int, ...],
     bags_before: int,
 ) -> SideScore:
-    side_tricks = sum(tricks[seat] for seat in seats)
     if not rules.bid_format.has_bids:
+        side_tricks = sum(tricks[seat] for seat in seats)
         return SideScore(
             side=index, contract=None, tricks=side_tricks, made=None, contract_points=0, bags=0, bag_points=0,
             bag_penalty=0, nil_points=0, trick_points=side_tricks, total=side_tricks, bags_after=bags_before,
         )
 
-    members: list[tuple[Bid, int]] = []
-    for seat in seats:
+    side_tricks = bid_tricks = blind = taken_by_bidders = 0
+    nils: list[tuple[Bid, int]] = []
+    for seat in seats:  # one pass: the side's tricks, its bidders' contract (and the part bid blind), its nils
         bid = bids[seat]
         assert bid is not None  # checked by _check_sheet / made by the engine
-        members.append((bid, tricks[seat]))
-    bidders = [(bid, taken) for bid, taken in members if bid.tricks]
-    nils = [(bid, taken) for bid, taken in members if not bid.tricks]
-    nil_points, nil_bags, nil_bag_points, helping = _score_nils(rules, nils, bool(bidders))
+        taken = tricks[seat]
+        side_tricks += taken
+        if bid.tricks:
+            bid_tricks += bid.tricks
+            taken_by_bidders += taken
+            if bid.blind:
+                blind += bid.tricks
+        else:
+            nils.append((bid, taken))
+    nil_points, nil_bags, nil_bag_points, helping = _score_nils(rules, nils, bid_tricks > 0) if nils else _NO_NILS
 
-    contract: int | None = None
+    contract = bid_tricks or None  # None when every member bid nil (a bidder bids at least one trick)
     made: bool | None = None
     moon = False
     contract_points = 0
     overtricks = 0
-    if bidders:
-        plain = sum(bid.tricks for bid, _ in bidders if not bid.blind)
-        blind = sum(bid.tricks for bid, _ in bidders if bid.blind)
-        contract = plain + blind
-        taken_by_bidders = sum(taken for _, taken in bidders)
+    if contract is not None:
+        plain = contract - blind
         counted = taken_by_bidders + helping
         made = counted >= contract
         bid_points = _POINTS_PER_BID_TRICK * (plain + rules.blind_bid_multiplier * blind)
@@ -489,6 +493,10 @@ def _score_side(
         bag_points=bag_points, bag_penalty=bag_penalty, nil_points=nil_points, trick_points=0, total=total,
         bags_after=bags_after, moon=moon,
     )
+
+
+_NO_NILS: Final = (0, 0, 0, 0)
+"""What :func:`_score_nils` gives a side without nils."""
 
 
 def _score_nils(rules: Rules, nils: list[tuple[Bid, int]], contract: bool) -> tuple[int, int, int, int]:
@@ -523,7 +531,7 @@ def _close_hand(
     whether the game is over and the winning side (None: not over, or a draw). A moon under ``moon="win"``
     wins at once, before the target, the losing score and ``max_hands`` are looked at."""
     result = _score_sheet(rules, bids, tricks, bags)
-    totals = tuple(score + side.total for score, side in zip(scores, result.sides, strict=True))
+    totals = tuple([score + side.total for score, side in zip(scores, result.sides, strict=True)])
     moon = next((side.side for side in result.sides if side.moon), None) if rules.moon == "win" else None
     over, winner = (True, moon) if moon is not None else _game_end(rules, totals, hands_before + 1)
     return result, totals, over, winner
