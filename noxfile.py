@@ -120,6 +120,7 @@ AI_TESTS += ["src/spades_rules/openspiel", "src/spades_rules/pettingzoo", "docs/
 BATCH_TESTS = ["tests/test_batch.py", "tests/test_batch_differential.py", "tests/test_batch_vector.py"]
 BATCH_TESTS += ["tests/test_batch_episodes.py", "tests/test_observation_space.py", "tests/test_policy.py"]
 BATCH_TESTS += ["tests/test_search_batched.py"]
+BATCH_TESTS += ["tests/test_batch_observe.py"]
 BATCH_TESTS += ["src/spades_rules/batch", "src/spades_rules/policy.py", "docs/batch.rst"]
 
 

@@ -8,6 +8,7 @@ stored as float32, as a float32 array made from the scalar list would hold it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -25,18 +26,46 @@ __all__: list[str] = []
 
 def _slots(core: Core, masks: Array) -> Array:
     """Card masks (any shape) as 0/1 per deck slot (the cards of ``rules.deck``, in order): shape + (D,)."""
-    flat = np.ascontiguousarray(masks, dtype="<u8").reshape(-1)
-    bits = np.unpackbits(flat.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-    return bits[:, core.t.deck_cards].reshape(*masks.shape, core.t.deck_size)
+    bits = _bits(masks)
+    columns = _deck_columns(core)
+    if isinstance(columns, slice):
+        return bits[..., columns]
+    return bits.take(columns, axis=-1)
 
 
-def observation_rows(core: Core, seat: Array) -> Array:
-    """The tensor of every row for the observer ``seat[row]`` (``pos`` and ``to_act`` synced)."""
+def _slots_into(core: Core, masks: Array, out: Array) -> None:
+    """:func:`_slots` written into ``out`` (a float view of shape ``masks.shape + (D,)``), without the
+    fancy-indexed temporary when the deck's cards are consecutive bits (every preset but two)."""
+    bits = _bits(masks)
+    columns = _deck_columns(core)
+    np.copyto(out, bits[..., columns] if isinstance(columns, slice) else bits.take(columns, axis=-1),
+              casting="unsafe")
+
+
+def _bits(masks: Array) -> Array:
+    """Card masks (any shape) unpacked: shape + (64,), bit ``b`` of each word at ``[..., b]``."""
+    words = np.ascontiguousarray(masks, dtype="<u8")
+    return np.unpackbits(words.view(np.uint8).reshape(*masks.shape, 8), axis=-1, bitorder="little")
+
+
+def _deck_columns(core: Core) -> slice | Array:
+    """The bits of the deck's cards in slot order: a slice when they are consecutive (a view, no copy)."""
+    cards = core.t.deck_cards
+    first = int(cards[0])
+    if (cards == np.arange(first, first + len(cards))).all():
+        return slice(first, first + len(cards))
+    return cards
+
+
+def observation_rows(core: Core, seat: Array, out: Array | None = None) -> Array:
+    """The tensor of every row for the observer ``seat[row]`` (``pos`` and ``to_act`` synced), written into
+    ``out`` when given (a zeroed float32 array ``[rows, obs_size + k]``: the first ``obs_size`` columns)."""
     s, t = core.s, core.t
     rules = t.rules
     n, m, size, tricks = t.players, core.n, t.deck_size, t.tricks
     layout = t.layout
-    out = np.zeros((m, t.obs_size), dtype=np.float32)
+    if out is None:
+        out = np.zeros((m, t.obs_size), dtype=np.float32)
     at = np.arange(m)
     seats = np.arange(n)
     rel = (seats[None, :] - seat[:, None]) % n  # rel[row, x]: seat x counted clockwise from the observer
@@ -55,9 +84,9 @@ def observation_rows(core: Core, seat: Array) -> Array:
     hands = by_seat(core, s.hand).T  # [rows, seats]
     played = hands & ~s.unplayed[:, None]  # the cards each seat has played this hand
     held = hands & s.unplayed[:, None]
-    block("hand")[:] = _slots(core, held[at, seat])
+    _slots_into(core, held[at, seat], block("hand"))
     block("hand_sizes")[:] = (np.bitwise_count(held)[at[:, None], absolute] / tricks).astype(np.float32)
-    per_seat("played", size)[:] = _slots(core, played[at[:, None], absolute])
+    _slots_into(core, played[at[:, None], absolute], per_seat("played", size))
     block("tricks_won")[:] = (tricks_won(t, s.won).T[at[:, None], absolute] / tricks).astype(np.float32)
     playing = np.flatnonzero(phase == PLAY)
     # what the finished tricks showed (kept only without a record, else found in it), and the trick in progress
@@ -81,7 +110,7 @@ def observation_rows(core: Core, seat: Array) -> Array:
     block("bags")[:] = (s.bags.T[at[:, None], order] / bag_scale).astype(np.float32)
     shown = (voids[:, None] >> (4 * absolute).astype(np.uint32)) & 15
     per_seat("voids", 4)[:] = np.unpackbits(shown.astype(np.uint8)[..., None], axis=-1, bitorder="little")[..., :4]
-    per_seat("known_cards", size)[:] = _slots(core, _known(core, seat, played, absolute))
+    _slots_into(core, _known(core, seat, played, absolute), per_seat("known_cards", size))
     if t.draw:
         _draw_blocks(core, block, seat, hands)
     if "exchanged" in layout:
@@ -98,14 +127,24 @@ def _blocks(out: Array, layout: dict[str, tuple[int, int]]) -> Callable[[str], A
 
 
 def _bids(core: Core, bids_block: Array, absolute: Array) -> None:
+    """Each seat's bid entries (made, blind, the bid's one-hot clipped at ``tricks``), looked up whole from
+    a table of every (bid, blind) row instead of scattered entry by entry."""
     s, t = core.s, core.t
     at = np.arange(core.n)[:, None]
-    bids = s.bids.T[at, absolute].astype(np.intp)  # [rows, relative seat]
-    blind = ((s.blind[:, None] >> absolute.astype(np.uint8)) & 1).astype(np.float32)
-    rows, places = np.nonzero(bids >= 0)
-    bids_block[rows, places, 0] = 1.0
-    bids_block[rows, places, 1] = blind[rows, places]
-    bids_block[rows, places, 2 + np.minimum(bids[rows, places], t.tricks)] = 1.0
+    bids = s.bids.T[at, absolute].astype(np.intp)  # [rows, relative seat], -1 before the bid
+    blind = (s.blind[:, None] >> absolute.astype(np.uint8)) & 1
+    np.take(_bid_rows(t.tricks), (np.minimum(bids, t.tricks) + 1) * 2 + blind, axis=0, out=bids_block)
+
+
+@functools.cache
+def _bid_rows(tricks: int) -> Array:
+    """Row ``(bid + 1) * 2 + blind`` (bid -1: none yet) of the bids block of one seat."""
+    rows = np.zeros(((tricks + 2) * 2, tricks + 3), dtype=np.float32)
+    for bid in range(tricks + 1):
+        for blind in (0, 1):
+            row = rows[(bid + 1) * 2 + blind]
+            row[0], row[1], row[2 + bid] = 1.0, blind, 1.0
+    return rows
 
 
 def _known(core: Core, seat: Array, played: Array, absolute: Array
@@ -117,14 +156,17 @@ def _known(core: Core, seat: Array, played: Array, absolute: Array
     m, n = core.n, t.players
     at = np.arange(m)
     known = np.zeros((m, n), dtype=np.uint64)  # by absolute seat
-    if t.exchange_size:
-        partner = t.partner[seat].astype(np.intp)
-        passed = _passed(core)  # [rows, seats]
-        mine_done = ((s.xdone >> seat.astype(np.uint8)) & 1).astype(bool)
-        theirs_done = ((s.xdone >> partner.astype(np.uint8)) & 1).astype(bool)
-        first = s.bids.T[at, seat] == 0  # the nil bidder passes first
-        returned = np.where(theirs_done & first, passed[at, partner], np.uint64(0))
-        known[at, partner] = np.where(mine_done, passed[at, seat] & ~returned, np.uint64(0))
+    rows = np.flatnonzero(s.xdone) if t.exchange_size else at[:0]
+    if len(rows):  # only rows where some seat has passed cards know any (the others' entries stay 0)
+        mine, partner = seat[rows], t.partner[seat[rows]].astype(np.intp)
+        passed = _passed(core, rows)  # [rows, seats]
+        done = s.xdone[rows]
+        mine_done = ((done >> mine.astype(np.uint8)) & 1).astype(bool)
+        theirs_done = ((done >> partner.astype(np.uint8)) & 1).astype(bool)
+        first = s.bids[mine, rows] == 0  # the nil bidder passes first
+        place = np.arange(len(rows))
+        returned = np.where(theirs_done & first, passed[place, partner], np.uint64(0))
+        known[rows, partner] = np.where(mine_done, passed[place, mine] & ~returned, np.uint64(0))
     lowest = rules.tables.lowest_club
     if t.lowest_club_first and rules.deal_method == "deal" and lowest is not None:
         fresh = (s.phase == PLAY) & (s.trick_no == 0) & (s.pos == 0)
@@ -134,13 +176,14 @@ def _known(core: Core, seat: Array, played: Array, absolute: Array
     return known[at[:, None], absolute]
 
 
-def _passed(core: Core) -> Array:
-    """Per row and seat, the cards it passed in an exchange (0 when it has not: partial picks excluded)."""
+def _passed(core: Core, rows: Array) -> Array:
+    """Per row of ``rows`` and seat, the cards it passed in an exchange (0 when it has not: partial picks
+    excluded)."""
     s, t = core.s, core.t
-    cards = s.xcards.astype(np.intp)
+    cards = s.xcards[rows].astype(np.intp)
     bits = np.where(cards >= 0, t.card_bit[np.maximum(cards, 0)], np.uint64(0))
     passed = np.bitwise_or.reduce(bits, axis=2)
-    done = ((s.xdone[:, None] >> np.arange(t.players, dtype=np.uint8)) & 1).astype(bool)
+    done = ((s.xdone[rows, None] >> np.arange(t.players, dtype=np.uint8)) & 1).astype(bool)
     return np.where(done, passed, np.uint64(0))
 
 
@@ -153,9 +196,9 @@ def _draw_blocks(core: Core, block: Callable[[str], Array], seat: Array,
     deciding = np.flatnonzero((s.phase == DRAW) & (s.to_act == seat))
     top = s.stock[deciding, 2 * turn[deciding]]
     block("draw_card")[deciding, t.slot_of[top]] = 1.0
-    block("kept")[:] = _slots(core, hands[at, seat])
+    _slots_into(core, hands[at, seat], block("kept"))
     seen = s.seen.T[at, seat]
-    block("discarded")[:] = _slots(core, seen)
+    _slots_into(core, seen, block("discarded"))
     first = t.draw_seats[s.dealer.astype(np.intp) * t.draw_turns]  # the seat of turn 0
     own_turns = np.where(seat == first, (turn + 1) // 2, turn // 2)
     unseen = own_turns - np.bitwise_count(seen)
@@ -172,16 +215,15 @@ def _exchange_blocks(core: Core, block: Callable[[str], Array], seat: Array,
                      rel: Array) -> None:
     s, t = core.s, core.t
     m, n, size = core.n, t.players, t.deck_size
-    at = np.arange(m)
     exchanged = block("exchanged")
     cards_block = block("exchange_cards").reshape(m, n, size)
     pending = block("pending_exchanges")
+    some = np.flatnonzero(s.xdone)  # the rows where some seat has passed (the others' blocks stay 0)
     for giver in range(n):
-        done = ((s.xdone >> np.uint8(giver)) & 1).astype(bool)
+        done = some[((s.xdone[some] >> np.uint8(giver)) & 1).astype(bool)]
         place = rel[:, giver]
-        exchanged[at[done], place[done]] = 1.0
-        party = done & ((seat == giver) | (seat == t.partner[giver]))
-        rows = np.flatnonzero(party)
+        exchanged[done, place[done]] = 1.0
+        rows = done[(seat[done] == giver) | (seat[done] == t.partner[giver])]
         for k in range(t.exchange_size):
             cards = s.xcards[rows, giver, k]
             given = cards >= 0  # -1 past the size of a smaller exchange

@@ -635,11 +635,15 @@ class BatchGame:
         return out
 
     # ------------------------------------------------------------------------------------ views
-    def observation_tensor(self, seat: int | ArrayLike | None = None) -> Array:
+    def observation_tensor(self, seat: int | ArrayLike | None = None, *, out: Array | None = None) -> Array:
         """Per row, ``observation_tensor(observe(game_state(row), seat))`` of the scalar library, as float32
         ``[n, observation_size]``; ``seat`` None observes for each row's seat to act, an int for that seat in
-        every row, an array for one seat per row."""
+        every row, an array for one seat per row. Written into ``out`` if given (a float32 array of that
+        shape, any strides: a column slice of a wider buffer will do), else into a new array."""
         core = self._core
+        shape = (core.n, self._tables.obs_size)
+        if out is not None and (not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.float32):
+            raise ArgumentTypeError(f"out must be a float32 array of shape {shape}", parameter="out")
         sync(core)
         players = self._tables.players
         if seat is None:
@@ -656,7 +660,9 @@ class BatchGame:
                                 seat=seat, players=players)
             seats = seats.astype(np.intp)
         try:
-            return observation_rows(core, seats)
+            if out is not None:
+                out[...] = 0.0
+            return observation_rows(core, seats, out)
         except MemoryError:
             raise RulesError(f"not enough memory for the observation tensor of {core.n:,} games"
                              f" ({4 * self._tables.obs_size:,} bytes a game)") from None

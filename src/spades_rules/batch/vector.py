@@ -171,10 +171,16 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[misc]  # Gymnasium's class, unt
         return self._observation(), rewards, terminated, truncated, info
 
     def _observation(self) -> Array:
-        tensor = self.game.observation_tensor()
+        """A new array each step (Gymnasium's vector envs hand out observations the caller may keep): the
+        tensor written straight into it, the picked block beside it, no concatenated copy."""
+        game = self.game
         if not self._picks:
-            return tensor
-        return np.concatenate([tensor, self.game.picked.astype(np.float32)], axis=1)
+            return game.observation_tensor()
+        size = game.observation_size
+        obs = np.empty((self.num_envs, size + len(self.rules.deck)), np.float32)
+        game.observation_tensor(out=obs[:, :size])
+        np.copyto(obs[:, size:], game.picked)
+        return obs
 
     def _seat_rewards(self) -> Array:
         game = self.game
