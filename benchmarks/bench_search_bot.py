@@ -112,7 +112,7 @@ def main() -> None:
                 print(f"  ... {len(results)} games: search won {wins:.0f}", flush=True)
 
     def total_of(key: str) -> float:
-        return sum(result[key] for result in results)
+        return float(sum(result[key] for result in results))
 
     wins, ties, total = int(total_of("won")), int(total_of("tie")), len(results)
     low, high = wilson_interval(wins, total)
