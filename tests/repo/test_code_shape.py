@@ -260,9 +260,7 @@ def test_the_deck_is_worked_out_in_one_place() -> None:
 
 
 # ---------------------------------------------------------------------------------------- one home, both engines
-BATCH_COPIES_PENDING: dict[str, frozenset[str]] = {
-    "deal order": frozenset({"batch/_load.py"}),
-}
+BATCH_COPIES_PENDING: dict[str, frozenset[str]] = {}
 """The batch engine's copies of a scalar rule that its own rewrite still has to replace with the scalar home
 (a file leaves its entry when it reads the home; the test below says when an entry is no longer needed)."""
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from spades_rules._core.checks import read_items
+from spades_rules._core.deck import draw_seat
 from spades_rules._core.messages import describe
 from spades_rules.batch._compile import BID, DRAW, EXCHANGE, PHASES, PLAY
 from spades_rules.batch._deal import new_games, start_hands
@@ -90,7 +91,7 @@ class _Row:
         if rules.deal_method == "draw":
             for turn, keep in enumerate(draws):  # the discard a seat saw: the top card it rejected, or the second
                 if not keep or rules.draw_second_card_seen:
-                    seen[(hand.dealer + 1 + turn) % n] |= hand.deal.deck[2 * turn + (1 if keep else 0)].bit
+                    seen[draw_seat(hand.dealer, turn, n)] |= hand.deal.deck[2 * turn + (1 if keep else 0)].bit
         self.seen = seen
         self.xdone = 0
         self.xcards = [[-1] * exchange_size for _ in range(n)]
