@@ -409,6 +409,7 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     "BatchGame.from_states": lambda t: {"record": True},
     "BatchVectorEnv": lambda t: {"record": True},
     "BatchGame.legal_action_mask": lambda t: {"out": None},
+    "BatchGame.observation_tensor": lambda t: {"out": None},
     "BatchGame.random_actions": lambda t: {"rng": __import__("numpy").random.default_rng(1)},
     "BatchGame.step": lambda t: {"actions": _batch_codes(_instance(t))},
     "openspiel.rules_from_parameters": lambda t: {"params": {"preset": "standard"}},
