@@ -64,7 +64,7 @@ from spades_rules._core.bid_rule import bid_order
 from spades_rules._core.bidding import bid_rule, check_bid, fixed_bids
 from spades_rules._core.chain import Chain
 from spades_rules._core.checks import check_dealer, check_seat, not_a_state, not_an_action, read_integers
-from spades_rules._core.deck import REDEAL_TESTS, deal_seat, draw_seat
+from spades_rules._core.deck import REDEAL_TESTS, deal_order, draw_seat
 from spades_rules._core.exchanges import exchange_size, exchanges_due
 from spades_rules._core.fields import MAX_NUMBER
 from spades_rules._core.plays import INTERNED_DRAWS, PLAYS_OF_MASK, plays_of
@@ -121,7 +121,7 @@ __all__ = ["apply", "is_legal", "legal_actions", "new_game"]
 #   on the bids so far only when a tie reads them), the bid orders per table size and dealer
 #   (``_core.bid_rule.bid_order``).
 # - A deal's hands are summed from a table of bits keyed by card identity (``_BIT_OF_CARD``), which refuses
-#   forged cards in the same pass.
+#   forged cards in the same pass, and given to the seats of one cached ``_core.deck.deal_order`` tuple.
 # - The end of a hand (here and in ``scoring``) builds its tuples from list comprehensions, ``tuple([...])``:
 #   on Python 3.11 a generator expression is resumed once per item, a list comprehension runs in one call.
 _DEAL: Final = Phase.DEAL
@@ -307,8 +307,8 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
         hand = _hand_before_play(setup, empty, draw_seat(dealer, 0, n))
         return _next_state(state, _DRAW, hand, action)
     held = [0] * n
-    for offset, mask in enumerate(masks):
-        held[deal_seat(dealer, offset, n)] = mask
+    for seat, mask in zip(deal_order(dealer, n), masks, strict=True):
+        held[seat] = mask
     return _begin_bidding(_next_state(state, _DEAL, None, action), action, tuple(held))
 
 

@@ -8,6 +8,7 @@ engine (which tabulates them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from spades_rules.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
@@ -28,6 +29,13 @@ SPADES: Final = int(Suit.SPADES)
 def deal_seat(dealer: int, position: int, players: int) -> int:
     """The seat that card ``position`` of a dealt deck goes to: one at a time, the dealer's left first."""
     return (dealer + 1 + position) % players
+
+
+@lru_cache(maxsize=64)
+def deal_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order a deck's cards go to them (``deal_seat`` of each position), cached per table and
+    dealer: the engine's deal looks them up once instead of calling ``deal_seat`` per seat."""
+    return tuple([deal_seat(dealer, position, players) for position in range(players)])
 
 
 def draw_seat(dealer: int, turn: int, players: int) -> int:
