@@ -35,6 +35,7 @@ from _fixtures import playing_state
 from spades_rules import (
     Bid,
     Card,
+    Cards,
     Deal,
     GameState,
     Observation,
@@ -483,6 +484,7 @@ def sample_instances() -> dict[type, Any]:
     instances: dict[type, Any] = {
         Rules: rules,
         Card: Card.parse("AS"),
+        Cards: Cards("AS KH"),
         GameState: playing,
         type(hand): hand,
         Observation: view,

@@ -34,6 +34,7 @@ from spades_rules import (
     Bid,
     Card,
     CardParseError,
+    Cards,
     Deal,
     GameState,
     IllegalActionError,
@@ -47,6 +48,7 @@ from spades_rules import (
     SeatError,
     SpadesError,
     apply,
+    cards_of_mask,
     decode_action,
     dumps,
     errors,
@@ -686,10 +688,35 @@ def test_cards_never_equal_strings_and_hash_consistently() -> None:
     assert hand is not None
     held = hand.hand_of(1)
     first = str(held[0])
-    assert first not in held  # strings are never members: the documented pitfall
-    assert Card.parse(first) in held  # the supported idiom
+    assert first in held and first.lower() in held  # a hand (Cards) parses card text
+    assert first not in list(held) and first not in held[:]  # a plain tuple or list: the documented pitfall
+    assert Card.parse(first) in list(held)  # the idiom for those
     assert set(parse_cards(" ".join(map(str, held[:3])))) <= set(held)
     assert Play(1, first).card == Card.parse(first) and Play(1, first).card != first
+
+
+def test_a_hand_looks_card_text_up_and_refuses_what_is_no_card() -> None:
+    """``in`` and ``count`` on the hands the library hands out parse card text; anything else is
+    a CardParseError, never a silent False. Otherwise a hand is the tuple of its cards."""
+    state = bidding_state()
+    assert state.hand is not None
+    hands = [*state.hand.hands, state.hand.hand_of(2), observe(state, 1).hand, parse_cards("7H AS"), cards_of_mask(5)]
+    observation = observe(state, 1)
+    hands.append(type(observation).from_dict(observation.to_dict()).hand)
+    for hand in hands:
+        assert isinstance(hand, Cards) and type(hand[:]) is tuple
+        assert hand == tuple(hand) and hash(hand) == hash(tuple(hand))
+        assert pickle.loads(pickle.dumps(hand)) == hand and type(pickle.loads(pickle.dumps(hand))) is Cards
+        first = hand[0]
+        assert str(first) in hand and first.unicode() in hand and first in hand
+        assert hand.count(str(first)) == 1 and hand.count(first) == 1
+        missing = next(card for card in ALL_CARDS if card not in hand)
+        assert str(missing) not in hand and hand.count(str(missing)) == 0
+        for bad in ("7X", "", 7, None, object.__new__(Card), ["AS"]):
+            with pytest.raises(CardParseError):
+                _ = bad in hand
+            with pytest.raises(CardParseError):
+                hand.count(bad)
 
 
 def test_the_docs_warn_about_cards_and_strings_where_strings_are_accepted() -> None:

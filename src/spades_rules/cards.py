@@ -34,6 +34,7 @@ __all__ = [
     "BIG_JOKER",
     "LITTLE_JOKER",
     "Card",
+    "Cards",
     "Rank",
     "Suit",
     "cards_of_mask",
@@ -114,11 +115,12 @@ class Card:
     (<Suit.SPADES: 3>, True)
 
     Every input of the library accepts card strings, but a card never equals a string (equal values must
-    hash alike; a card hashes as its :attr:`index`). Parse before comparing:
+    hash alike; a card hashes as its :attr:`index`). The hands the library hands out are :class:`Cards`,
+    whose ``in`` parses card text; for a plain tuple or list, parse before comparing:
 
     >>> hand = parse_cards("KH AS")
-    >>> "KH" in hand, Card.parse("KH") in hand, Card.parse("KH") == "KH"
-    (False, True, False)
+    >>> "KH" in hand, "KH" in list(hand), Card.parse("KH") in list(hand), Card.parse("KH") == "KH"
+    (True, False, True, False)
     """
 
     __slots__ = ("_str", "bit", "index", "rank", "suit")
@@ -292,8 +294,53 @@ pass."""
 
 
 
-def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas (or an iterable of card strings).
+class Cards(tuple[Card, ...]):
+    """Some cards, as a tuple that also takes card text where it looks a card up: ``in`` and
+    :meth:`count` parse a string (a :class:`~spades_rules.errors.CardParseError` for anything but a
+    :class:`Card` or card text, never a silent ``False``). The hands the library hands out are ``Cards``
+    (:attr:`HandState.hands <spades_rules.state.HandState.hands>`, :meth:`~spades_rules.state.HandState.hand_of`,
+    :attr:`Observation.hand <spades_rules.views.observation.Observation.hand>`, :func:`parse_cards`,
+    :func:`cards_of_mask`). Otherwise a plain tuple: equal to (and hashing as) the tuple of the same cards,
+    and slices or sums are plain tuples.
+
+    >>> hand = parse_cards("7H AS")
+    >>> "7h" in hand, "7♥" in hand, "KH" in hand, hand.count("AS"), hand == (Card.parse("7H"), Card.parse("AS"))
+    (True, True, False, 1, True)
+    >>> 7 in hand
+    Traceback (most recent call last):
+    ...
+    spades_rules.errors.CardParseError: a card must be given as a string, not 7
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card | str] | str = ()) -> Self:
+        """The given cards (:class:`Card` values or card text, or one string as :func:`parse_cards` reads
+        it) in the given order."""
+        if isinstance(cards, str):
+            return tuple.__new__(cls, parse_cards(cards))
+        return tuple.__new__(cls, [_looked_up(card) for card in read_items(cards, "Cards")])
+
+    def __contains__(self, card: object) -> bool:
+        return tuple.__contains__(self, _looked_up(card))
+
+    def count(self, card: Any) -> int:
+        """How many times ``card`` (a :class:`Card` or card text) is here: 0 or 1 in a hand."""
+        return tuple.count(self, _looked_up(card))
+
+
+def _cards(cards: Iterable[Card]) -> Cards:
+    """:class:`Cards` of cards already checked, without the constructor's check."""
+    return tuple.__new__(Cards, cards)
+
+
+def _looked_up(card: object) -> Card:
+    """``card`` if it is one of the 54 cards, else the card its text names (CardParseError otherwise)."""
+    return card if id(card) in _CARD_IDS else Card.parse(card)  # type: ignore[return-value,arg-type]
+
+
+def parse_cards(text: str | Iterable[str]) -> Cards:
+    """Parse cards separated by spaces or commas (or an iterable of card strings), as :class:`Cards`.
 
     >>> parse_cards("AS, KS,2h")
     (Card.parse('AS'), Card.parse('KS'), Card.parse('2H'))
@@ -304,7 +351,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         parts: Iterable[str] = text.replace(",", " ").split()
     else:
         parts = read_items(text, "parse_cards")
-    return tuple(Card.parse(part) for part in parts)
+    return _cards([Card.parse(part) for part in parts])
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -321,8 +368,9 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 # ---------------------------------------------------------------------------------------- bit masks
-def cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask`` (bit ``card.index``, i.e. ``card.bit``), in index order.
+def cards_of_mask(mask: int) -> Cards:
+    """The cards whose bits are set in ``mask`` (bit ``card.index``, i.e. ``card.bit``), in index order, as
+    :class:`Cards`.
 
     Sets of cards are ``int`` bit masks throughout the engine (:attr:`Card.bit`,
     :attr:`HandState.held <spades_rules.state.HandState.held>`, :attr:`Rules.tables
@@ -338,7 +386,7 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     return _cards_of_bits(mask)
 
 
-def _cards_of_bits(mask: int) -> tuple[Card, ...]:
+def _cards_of_bits(mask: int) -> Cards:
     """:func:`cards_of_mask` without its check: the cards of the bits 0-53 of a non-negative ``mask``, the
     bits above ignored."""
     cards: tuple[Card, ...] = ()
@@ -348,7 +396,7 @@ def _cards_of_bits(mask: int) -> tuple[Card, ...]:
         mask >>= 8
         if not mask:
             break
-    return cards
+    return _cards(cards)
 
 
 _CARDS_OF_BYTE: Final = tuple(

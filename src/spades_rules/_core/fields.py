@@ -76,6 +76,7 @@ def removed_cards(value: Iterable[Card | str] | str | None) -> tuple[Card, ...] 
     if value is None:
         return None
     try:
+        cards: tuple[Card, ...]
         if isinstance(value, str):
             cards = parse_cards(value)
         else:

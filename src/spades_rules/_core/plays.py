@@ -8,10 +8,7 @@ from typing import Final
 
 from spades_rules._core.checks import MAX_SEATS
 from spades_rules.actions import DrawDecision, Play
-from spades_rules.cards import ALL_CARDS, cards_of_mask
-
-_ALL: Final = (1 << len(ALL_CARDS)) - 1
-"""The mask of every card: a byte's bits above the last card are dropped before they become cards."""
+from spades_rules.cards import ALL_CARDS
 
 INTERNED_PLAYS: Final = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(MAX_SEATS))
 """The play of each card (by index) by each seat, built once: the engine lists and records these."""
@@ -56,7 +53,8 @@ def _plays_by_bytes(seat: int, mask: int) -> tuple[Play, ...]:
     if by_byte is None:
         plays = INTERNED_PLAYS[seat]
         by_byte = _PLAYS_OF_BYTE[seat] = tuple(
-            tuple(tuple(plays[card.index] for card in cards_of_mask(byte << 8 * at & _ALL)) for byte in range(256))
+            tuple(tuple(play for bit, play in enumerate(plays[8 * at : 8 * at + 8]) if byte >> bit & 1)
+                  for byte in range(256))
             for at in range((len(ALL_CARDS) + 7) // 8)
         )
     result: tuple[Play, ...] = ()

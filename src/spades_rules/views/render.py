@@ -29,7 +29,7 @@ import attrs
 
 from spades_rules._core.messages import clip, describe
 from spades_rules.actions import Action, Deal, PlayerAction, action_from_dict
-from spades_rules.cards import ALL_CARDS, Card, Suit, format_cards
+from spades_rules.cards import ALL_CARDS, Card, Cards, Suit, format_cards
 from spades_rules.codec import encode_action
 from spades_rules.errors import ArgumentTypeError, ObservationError, ScoreSheetError, SpadesError
 from spades_rules.rules import Rules
@@ -150,7 +150,7 @@ def _fields(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
         "phase": _phase(data["phase"]),
         "dealer": data["dealer"],
         "to_act": data["to_act"],
-        "hand": None if data["hand"] is None else _cards(data["hand"], "hand"),
+        "hand": None if data["hand"] is None else Cards(_cards(data["hand"], "hand")),
         "hand_sizes": _tuple(data["hand_sizes"], "hand_sizes"),
         "bids": _items(data["bids"], "bids", lambda item, where: None if item is None else _action(item, where)),
         "tricks": _items(data["tricks"], "tricks", _trick),
