@@ -168,9 +168,10 @@ def batch(session: nox.Session) -> None:
 def dds(session: nox.Session) -> None:
     """Double-dummy analysis against DDS (the ``dds`` extra: endplay): the pure solver's values equal DDS's
     on random bridge-like positions, and the fast path gives the same numbers (``SPADES_FUZZ=1``: 20,000
-    positions, whole deals included)."""
+    positions, whole deals included); a smoke run of the solver's benchmark beside DDS."""
     session.install("-e", ".[dds]", *_group("test"))
     session.run("pytest", "-q", "tests/test_analysis_dds.py")
+    session.run("python", "benchmarks/bench_analysis.py", "--quick")
 
 
 @nox.session(python=PYTHONS[0], allow_parallel=False)

@@ -49,8 +49,8 @@ from spades_rules import (
     observe,
     score_hand,
 )
-from spades_rules.analysis import Solution
-from spades_rules.bots import HeuristicBot, RandomBot, SearchBot
+from spades_rules.analysis import Analysis, CardAnalysis, HandReview, PlayReview, Solution
+from spades_rules.bots import DoubleDummyBot, HeuristicBot, RandomBot, SearchBot
 
 MESSAGE_LIMIT = 2_000
 """The longest message an error may carry: a message describes values, it never prints them whole."""
@@ -235,6 +235,8 @@ def samples() -> dict[str, Any]:
         "after": playing,
         "start": new_game(rules),
         "seat": 1,
+        "worlds": 2,
+        "hand": 0,
         "bottom": 0,
         "dealer": 0,
         "side": 0,
@@ -509,6 +511,11 @@ def sample_instances() -> dict[type, Any]:
         ExchangeView: ExchangeView(giver=0, receiver=2, size=2, cards=None),
         GameVisitor: GameVisitor(),
         Solution: Solution((7, 6), (0, 0), 13),
+        CardAnalysis: CardAnalysis(Play(1, "AS"), (1, 2), 1),
+        Analysis: Analysis(1, 2, (CardAnalysis(Play(1, "AS"), (1, 2), 1),)),
+        PlayReview: PlayReview(1, Play(1, "AS"), 13, 7, 7, (Play(1, "AS"),)),
+        HandReview: HandReview(0, 0, (Bid(1, 3),) * 4, None, (PlayReview(1, Play(1, "AS"), 13, 7, 7, ()),)),
+        DoubleDummyBot: DoubleDummyBot(1, worlds=2),
     }
     for action in (Play(1, "AS"), Bid(1, 3), Deal.shuffled(rules, 1), spades_rules.DrawDecision(0, True),
                    spades_rules.Redeal(2), spades_rules.Exchange(1, "AS KS")):

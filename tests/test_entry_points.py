@@ -246,6 +246,11 @@ _ARGUMENTS: dict[str, Callable[[], Any]] = {
     "seat": lambda: 1,
     "move": lambda: legal_actions(playing_state())[0],
     "bot": lambda: RandomBot(0),
+    "worlds": lambda: 2,
+    "hand": lambda: 0,
+    "bids": lambda: (Bid(1, 3),) * 4,
+    "start": lambda: None,
+    "plays": lambda: (),
 }
 
 

@@ -1,5 +1,6 @@
-"""Built-in bots: :class:`RandomBot`, :class:`HeuristicBot` and :class:`SearchBot` (the strongest: it
-samples the unseen cards and plays the hand out for each choice). They use only the public API, and the
+"""Built-in bots: :class:`RandomBot`, :class:`HeuristicBot`, :class:`SearchBot` (it samples the unseen cards
+and plays the hand out for each choice) and :class:`DoubleDummyBot` (it samples the unseen cards and solves
+each world exactly, :mod:`spades_rules.analysis`). They use only the public API, and the
 heuristic and search bots decide from their seat's :func:`~spades_rules.views.observe` view alone, so
 they cannot peek. They drive ``spades-rules simulate``, ``match`` and ``play`` (by their names in
 :data:`BUILTIN_BOTS`).
@@ -29,9 +30,17 @@ from spades_rules._core.messages import describe
 from spades_rules._core.playouts import fast_bid, hand_value, play_out, points_value, sighted_bid
 from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
-from spades_rules.cards import Rank, Suit, mask_of
+from spades_rules.analysis import card_values, uses_dds
+from spades_rules.cards import Card, Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
-from spades_rules.errors import ArgumentTypeError, IllegalActionError, IllegalReason, RulesError, SeatError
+from spades_rules.errors import (
+    AnalysisError,
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalReason,
+    RulesError,
+    SeatError,
+)
 from spades_rules.rules import Rules
 from spades_rules.scoring import _close_hand
 from spades_rules.state import GameState, Phase
@@ -42,6 +51,7 @@ __all__ = [
     "BUILTIN_BOTS",
     "GAME_BACKSTOP",
     "Bot",
+    "DoubleDummyBot",
     "HeuristicBot",
     "RandomBot",
     "SearchBot",
@@ -393,6 +403,135 @@ class SearchBot:
         return max(options, key=lambda bid: (totals[bid], bid == preferred))
 
 
+class DoubleDummyBot:
+    """A double-dummy bot (Monte Carlo over perfect-information worlds, as GIB plays bridge): for each play
+    it deals the cards it cannot see at random, in worlds consistent with its seat's
+    :class:`~spades_rules.views.Observation` (:func:`~spades_rules.views.sample_deal`), solves each world
+    exactly (:func:`~spades_rules.analysis.card_values`: the tricks its side takes after each legal card
+    with perfect play by everyone), and plays the card worth the most on average: each world's trick counts
+    scored as the hand's points (its side's minus the others', and a bonus for winning the game), the mean
+    tricks breaking ties. It decides from its seat's view only, under every rule set.
+
+    - **Budget**: ``worlds`` worlds per play (1 to 10,000; a seeded bot decides the same way every time);
+      ``time_limit`` (CPU seconds per decision) stops sampling once spent, after the first world.
+    - **When it solves**: a world is solved when at most ``exact_tricks`` tricks are left, or at any point
+      where DDS applies (the ``dds`` extra installed, and the position is bridge: see
+      :data:`~spades_rules.analysis.BACKENDS`). Earlier plays, and every play while a nil is still alive
+      (a double-dummy trick count cannot tell a nil's tricks from its partner's), are :class:`SearchBot`'s.
+    - **Bids**, exchanges and the draw are :class:`SearchBot`'s (its playouts over sampled worlds).
+
+    :attr:`decisions`, :attr:`cpu_seconds` and :attr:`max_cpu_seconds` count the plays it solved.
+
+    >>> from spades_rules import Rules, apply, new_game, Deal
+    >>> bot = DoubleDummyBot(seed=1, worlds=4)
+    >>> state = apply(new_game(Rules.standard()), Deal.shuffled(Rules.standard(), 4))
+    >>> bid = bot.decide(observe(state, state.to_act))
+    >>> bid.seat == state.to_act
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int | random.Random = 0,
+        *,
+        worlds: int = 12,
+        time_limit: float | None = None,
+        exact_tricks: int = 6,
+        win_bonus: float = 200.0,
+    ) -> None:
+        if type(worlds) is not int or not 1 <= worlds <= 10_000:
+            raise AnalysisError(f"DoubleDummyBot: worlds must be an integer from 1 to 10000, not {describe(worlds)}")
+        if type(exact_tricks) is not int or not 0 <= exact_tricks <= 18:
+            raise AnalysisError(
+                f"DoubleDummyBot: exact_tricks must be an integer from 0 to 18, not {describe(exact_tricks)}")
+        if time_limit is not None and (type(time_limit) not in (int, float) or not 0 < time_limit <= 600):
+            raise AnalysisError(
+                f"DoubleDummyBot: time_limit must be a number of seconds up to 600, not {describe(time_limit)}")
+        if type(win_bonus) not in (int, float) or not 0 <= win_bonus <= 10_000:
+            raise AnalysisError(
+                f"DoubleDummyBot: win_bonus must be a number from 0 to 10000, not {describe(win_bonus)}")
+        self.rng = random_source(seed, "DoubleDummyBot(seed)", "seed")
+        self.search = SearchBot(random.Random(self.rng.getrandbits(64)), win_bonus=win_bonus)
+        self.worlds, self.time_limit, self.exact_tricks = worlds, time_limit, exact_tricks
+        self.win_bonus = float(win_bonus)
+        self.decisions = 0
+        """Plays decided by solving worlds."""
+        self.cpu_seconds = 0.0
+        """Process CPU time spent in those decisions."""
+        self.max_cpu_seconds = 0.0
+        """The longest of them."""
+
+    def choose(self, state: GameState) -> Action:
+        """The bot's action for the seat to act, decided from that seat's view (errors as for
+        :meth:`RandomBot.choose`)."""
+        return self.decide(observe(state, _seat_to_act(state, "DoubleDummyBot.choose")))
+
+    def decide(self, observation: Observation) -> Action:
+        """The bot's action, given what its seat sees (an error when the view lists no legal action)."""
+        actions = _actions_of(observation, "DoubleDummyBot.decide")
+        if len(actions) == 1 or not isinstance(actions[0], Play) or _live_nil(observation):
+            return actions[0] if len(actions) == 1 else self.search.decide(observation)
+        started = time.process_time()
+        world = sample_deal(observation, self.rng)
+        hand = world.hand
+        assert hand is not None
+        left = hand.held[hand.leader].bit_count() + (1 if hand.trick_cards else 0)
+        if left > self.exact_tricks and not uses_dds(world):
+            return self.search.decide(observation)
+        try:
+            return self._play(observation, [a for a in actions if isinstance(a, Play)], world, started)
+        finally:
+            spent = time.process_time() - started
+            self.decisions += 1
+            self.cpu_seconds += spent
+            self.max_cpu_seconds = max(self.max_cpu_seconds, spent)
+
+    def _play(self, view: Observation, plays: list[Play], world: GameState, started: float) -> Play:
+        totals = dict.fromkeys(plays, 0.0)
+        tricks = dict.fromkeys(plays, 0)
+        for number in range(self.worlds):
+            if number:
+                if self.time_limit is not None and time.process_time() - started > self.time_limit:
+                    break
+                world = sample_deal(view, self.rng)
+            values = card_values(world)
+            for play in plays:
+                tricks[play] += values[play]
+                totals[play] += _world_value(world, view.seat, values[play], self.win_bonus)
+        return max(plays, key=lambda play: (totals[play], tricks[play], -plays.index(play)))
+
+
+def _live_nil(view: Observation) -> bool:
+    """Whether a nil bid is still alive (its seat has taken no trick yet)."""
+    return any(
+        bid is not None and bid.tricks == 0 and won == 0 for bid, won in zip(view.bids, view.tricks_won, strict=True)
+    )
+
+
+def _is_nil_bid(bid: Bid | None) -> bool:
+    return bid is not None and bid.tricks == 0
+
+
+def _world_value(world: GameState, seat: int, tricks: int, win_bonus: float) -> float:
+    """The hand's worth to ``seat``'s side when it takes ``tricks`` more (the rest going to the other
+    sides, shared in turn from its left) and nobody holds a live nil: the engine's own scoring."""
+    hand = world.hand
+    assert hand is not None
+    rules = world.rules
+    tables = rules.tables
+    players = tables.players
+    left = hand.held[hand.leader].bit_count() + (1 if hand.trick_cards else 0)
+    won = list(hand.tricks_won)
+    mine = tables.sides[tables.side_of[seat]]
+    takers = [other for other in mine if not _is_nil_bid(hand.bids[other])] or [seat]
+    won[takers[0]] += tricks
+    others = [(seat + step) % players for step in range(1, players) if (seat + step) % players not in mine]
+    for number in range(left - tricks):
+        won[others[number % len(others)]] += 1
+    result, _, over, winner = _close_hand(rules, world.scores, world.bags, world.hands_played, hand.bids, tuple(won))
+    return points_value(result.totals, tables.side_of[seat], over, winner, win_bonus)
+
+
 def _distinct_plays(view: Observation, plays: list[Play], preferred: Play) -> list[Play]:
     """One play of each set of equivalent cards: cards of one suit with no card between them left to be
     played by another seat (all in this hand or played already) win and lose the same tricks. The heuristic's
@@ -482,6 +621,7 @@ BUILTIN_BOTS: Final[Mapping[str, Callable[[int], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    "double_dummy": DoubleDummyBot,
 }
 """The built-in bots by name, each a factory ``seed -> bot``: the names that
 :func:`~spades_rules.simulation.run_match`, ``spades-rules match --bots`` and the single-agent environment

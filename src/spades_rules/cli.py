@@ -7,6 +7,9 @@
 - ``spades-rules score --bids ... --tricks ... [--bags ...] [--partial]``: score one hand from a score sheet.
 - ``spades-rules replay FILE [--game N]``: print a recorded game (a JSON record, a text record, or game
   ``N`` of a file of one JSON record a line, as ``match --records`` writes).
+- ``spades-rules analyse FILE [--game N] [--hand H] [--tricks K]``: review a recorded hand card by card
+  against double-dummy play: each play's cost against the best card then, and each side's tricks when play
+  began (see :mod:`spades_rules.analysis.review`).
 - ``spades-rules play [--rules NAME] [--seat N] [--seed S] [--save FILE] [--resume FILE]``: play one seat
   against the built-in bots in the terminal (see :mod:`spades_rules.terminal.game`).
 - ``spades-rules --version``: the version.
@@ -317,6 +320,15 @@ def _replay_file(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _analyse(args: argparse.Namespace, out: TextIO) -> int:
+    from spades_rules import records
+    from spades_rules.analysis import review_hand
+
+    text = _one_record(_read_record(args.file, records.MAX_TEXT), args.file, args.game)
+    print(review_hand(text, hand=args.hand, most_tricks=args.tricks).render(), file=out)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     from spades_rules import __version__
 
@@ -378,11 +390,22 @@ def _parser() -> argparse.ArgumentParser:
     add_style(replay)
     replay.add_argument("--quiet", action="store_true", help="print only bids and scores, not the tricks")
 
+    analyse = commands.add_parser("analyse", help="review a recorded hand card by card against double-dummy play")
+    analyse.add_argument(
+        "file", help="the record: a JSON or text record file (- for standard input); at most 10,000,000 characters"
+    )
+    analyse.add_argument("--game", type=int, metavar="N",
+                         help="the game to review from a file of one record a line (match --records), from 0")
+    analyse.add_argument("--hand", type=int, metavar="H", help="the hand to review, from 0 (default: the last played)")
+    analyse.add_argument("--tricks", type=int, metavar="K",
+                         help="solve only positions with at most K tricks left (default: all; the pure-Python "
+                              "solver takes seconds for a whole standard hand, DDS milliseconds where it applies)")
+
     play = commands.add_parser("play", help="play one seat against the built-in bots in the terminal")
     add_rules(play)
     play.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0; North at four players)")
     play.add_argument("--seed", type=int, help="seed of the deals and the bots (default 1)")
-    play.add_argument("--bots", choices=("heuristic", "random", "search"),
+    play.add_argument("--bots", choices=("heuristic", "random", "search", "double_dummy"),
                       help="which built-in bots play the other seats (search: the strongest)")
     play.add_argument(
         "--save", metavar="FILE",
@@ -401,6 +424,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out if out is not None else sys.stdout
     handlers: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
         "simulate": _simulate, "variants": _variants, "score": _score, "replay": _replay_file, "play": _play,
+        "analyse": _analyse,
         "match": lambda args, out: match_cli.run_command(args, _rules_from(args), out),
     }
     try:

@@ -15,15 +15,18 @@ Speed (each trick in one sentence):
 - **Layout**: cards are renumbered so that each effective suit is a run of bits in power order and the
   trumps come last, so a card beats the trick's winning card exactly when it follows the suit led or is a
   trump and its bit is higher (one comparison, no table).
-- **Transposition table**: at every trick boundary, the lower and upper bounds found for the position (the
-  hands, the leader, and whether spades are broken when that still matters) are kept and reused by every
-  later probe and by every card :func:`card_values` asks about.
+- **Transposition table**: at every trick boundary, the lower and upper bounds found for the position are
+  kept and reused by every later probe and by every card :func:`card_values` asks about. Positions are keyed
+  by relative ranks (each hand's cards packed down past the cards played, a byte at a time through the
+  ``_PEXT`` table), so positions that differ only in cards already gone share one entry; the key is
+  computed once per exact position (``Search.exact``).
 - **Equivalent cards**: of a seat's legal cards, only the highest of each run with no other unplayed card
   between them (in the hands or in the current trick) is searched: the others win and lose the same tricks.
 - **Quick tricks**: at a trick boundary the leader's sure winners (top trumps, then the top cards of one
   suit that no opponent can ruff in time) bound the value from below (leader's side) or above (the other),
   often answering a probe without a move.
-- **Move ordering**: leads try the suit's top card first and low cards after; followers try the lowest
+- **Move ordering**: leads try a suit's top card first, then a low card to a partner's top card, then low
+  cards of suits the opponents hold; followers try the lowest
   card that takes the trick from the other side, else the lowest card, so cut-offs come early.
 - **The last trick** is counted, not searched: each seat holds one card.
 """
@@ -133,6 +136,21 @@ class Layout:
         return mine & ~self.trumps or mine
 
 
+def _pext_byte(bits: int, within: int) -> int:
+    """The bits of ``bits`` at the places of ``within``'s bits, packed down (x86's PEXT, for one byte)."""
+    out = 0
+    at = 0
+    for place in range(8):
+        if within >> place & 1:
+            out |= (bits >> place & 1) << at
+            at += 1
+    return out
+
+
+_PEXT: Final = tuple(_pext_byte(index & 255, index >> 8) for index in range(1 << 16))
+"""``_PEXT[within << 8 | bits]``: a byte's bits packed down to the places of ``within`` (relative ranks)."""
+_POP: Final = tuple(index.bit_count() for index in range(256))
+
 _LAYOUTS: dict[CompiledTables, Layout] = {}
 
 
@@ -156,6 +174,7 @@ class Search:
 
     __slots__ = (
         "broken",
+        "exact",
         "first_trick",
         "hands",
         "layout",
@@ -190,6 +209,8 @@ class Search:
         """Whether broken spades still matter for the lead (part of the table's key)."""
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         """Per trick-boundary position, the (lower, upper) bounds known on the side's tricks from there."""
+        self.exact: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Per trick-boundary position by its cards, its key by relative ranks (computed once)."""
         self.nodes = 0
         """Cards tried so far (a deterministic measure of the work done)."""
 
@@ -320,8 +341,11 @@ class Search:
             self.nodes += 1
             return maximizing[self.winner_of(
                 [hands[(leader + at) % self.players] for at in range(self.players)], leader)]
-        key = (*hands, leader, self.broken) if self.track_broken and not self.broken else (*hands, leader)
         table = self.table
+        exact = (*hands, leader, self.broken)
+        key = self.exact.get(exact)
+        if key is None:
+            key = self.exact[exact] = self._relative(leader)
         bounds = table.get(key)
         if bounds is None:
             low, high = 0, left
@@ -350,6 +374,33 @@ class Search:
             high = target - 1
         table[key] = (low, high)
         return found
+
+    def _relative(self, leader: int) -> tuple[int, ...]:
+        """The position's key by relative ranks: each hand's cards packed down past the cards played (two
+        positions whose hands differ only by cards no longer in play are the same position), with the
+        length of each suit, the leader and whether broken spades still matter."""
+        hands = self.hands
+        remaining = 0
+        for hand in hands:
+            remaining |= hand
+        pext = _PEXT
+        pop = _POP
+        key = [leader, self.track_broken and not self.broken]
+        for block in self.layout.suits:
+            key.append((remaining & block).bit_count())
+        for held in hands[1:]:
+            hand = held
+            out = 0
+            shift = 0
+            rest = remaining
+            while rest:
+                byte = rest & 255
+                out |= pext[byte << 8 | (hand & 255)] << shift
+                shift += pop[byte]
+                rest >>= 8
+                hand >>= 8
+            key.append(out)
+        return tuple(key)
 
     def _play(
         self, seat: int, count: int, led: int, win: int, win_seat: int, played: int, target: int, left: int,
@@ -423,10 +474,30 @@ class Search:
         maximizing = self.maximizing
         trumps = self.layout.trumps
         if count == 0:
-            # Leads: the top card of a suit first (a winner), then the low cards.
+            # Leads: a suit's top card first (a winner), then a low card to a partner's top card, then the
+            # low cards of suits the opponents hold short of trumps, the rest last.
+            hands = self.hands
+            side = maximizing[seat]
+            partners = 0
+            opponents = 0
+            for other, hand in enumerate(hands):
+                if other != seat:
+                    if maximizing[other] == side:
+                        partners |= hand
+                    else:
+                        opponents |= hand
+
             def lead_key(bit: int) -> int:
                 block = block_of[bit.bit_length() - 1]
-                return 0 if not (remaining & block & ~((bit << 1) - 1)) else 1
+                above = remaining & block & ~((bit << 1) - 1)
+                if not above:
+                    return 0 if bit & trumps or not (opponents & trumps) or opponents & block else 2
+                top = 1 << (above.bit_length() - 1)
+                if top & partners:
+                    return 1
+                if not opponents & block:
+                    return 4
+                return 3
 
             distinct.sort(key=lead_key)
             return distinct

@@ -47,7 +47,7 @@ from spades_rules.engine import legal_actions
 from spades_rules.errors import AnalysisError
 from spades_rules.state import GameState, Phase
 
-__all__ = ["BACKENDS", "Solution", "card_values", "solve"]
+__all__ = ["BACKENDS", "Solution", "card_values", "solve", "uses_dds"]
 
 _PLAY: Final = Phase.PLAY
 
@@ -136,6 +136,13 @@ def card_values(state: GameState, *, backend: str = "auto") -> dict[Play, int]:
     for bit in search.distinct(legal):
         guess = values[bit] = search.value_after(bit, guess)
     return {play: values[search.representative(layout.to_bit[play.card.index], legal)] for play in plays}
+
+
+def uses_dds(state: GameState) -> bool:
+    """Whether :func:`solve` and :func:`card_values` take the DDS fast path for ``state`` with
+    ``backend="auto"``: the ``dds`` extra is installed and the position is bridge with spades trump (see
+    :data:`BACKENDS`). Errors as for :func:`solve`."""
+    return _backend(state, "auto", "uses_dds")
 
 
 # ---------------------------------------------------------------------------------------- helpers

@@ -50,7 +50,7 @@ from spades_rules import records
 from spades_rules._core.checks import integer_or_none, not_a_state
 from spades_rules._core.messages import describe
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play, Redeal
-from spades_rules.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from spades_rules.bots import Bot, DoubleDummyBot, HeuristicBot, RandomBot, SearchBot
 from spades_rules.cards import Card, Suit, parse_cards
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import ArgumentTypeError, CardParseError, RecordError, SeatError, SpadesError
@@ -68,12 +68,12 @@ _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _SEED_BOUND: Final = 10**100
 """Seeds have at most 100 digits (the save file's header holds one)."""
 _BOTS: Final[dict[str, Callable[[random.Random], Bot]]] = {
-    "heuristic": HeuristicBot, "random": RandomBot, "search": SearchBot,
+    "heuristic": HeuristicBot, "random": RandomBot, "search": SearchBot, "double_dummy": DoubleDummyBot,
 }
 """The bots ``--bots`` names (search: the strongest opponent, a few hundredths of a second a move)."""
 _HEADER_START: Final = "# spades-rules play:"
 _HEADER: Final = re.compile(
-    r"# spades-rules play: seat (\d{1,3}), seed (-?\d{1,100}), bots (heuristic|random|search)\s*\Z"
+    r"# spades-rules play: seat (\d{1,3}), seed (-?\d{1,100}), bots (heuristic|random|search|double_dummy)\s*\Z"
 )
 _ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
 _LIST_LIMIT: Final = 30
