@@ -376,6 +376,25 @@ def _late_in_the_hand() -> GameState:
     return state
 
 
+def _late_view() -> Any:
+    """The view of the seat to play in :func:`_late_in_the_hand`."""
+    state = _late_in_the_hand()
+    assert state.to_act is not None
+    return observe(state, state.to_act)
+
+
+def _small_hand() -> GameState:
+    """A hand of four tricks (a 16-card deck) two cards in: a whole review of it is quick in pure Python."""
+    keep = set(spades_rules.parse_cards("AS KS QS 2S AH KH QH JH AD KD QD 2D AC KC QC 2C"))
+    rules = Rules.no_bid().evolve(spade_lead="anytime", removed_cards=tuple(
+        card for card in Rules.standard().tables.deck if card not in keep))
+    hands = [spades_rules.parse_cards(text) for text in ("AS AH KH 2C", "KS QH AD 2D", "QS JH KD AC", "2S QD KC QC")]
+    state = apply(spades_rules.new_game(rules, dealer=3), Deal.from_hands(rules, 3, hands))
+    for _ in range(2):
+        state = apply(state, spades_rules.legal_actions(state)[0])
+    return state
+
+
 def _next_summary(tally: Any) -> Any:
     """The summary of the game a tally expects next (played in a longer match of the same bots)."""
     from spades_rules.simulation import Match
@@ -439,6 +458,9 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     "records.read_json": lambda t: {"text": '{"type": "bid", "seat": 1, "tricks": 3}'},
     "analysis.solve": lambda t: {"backend": "python", "state": _late_in_the_hand()},
     "analysis.card_values": lambda t: {"backend": "python", "state": _late_in_the_hand()},
+    "analysis.uses_dds": lambda t: {"backend": "python", "state": _late_in_the_hand()},
+    "analysis.analyse": lambda t: {"backend": "python", "view": _late_view()},
+    "analysis.review_hand": lambda t: {"backend": "python", "game": _small_hand()},
     "Tally.add": lambda t: {"game": _next_summary(_instance(t))},
     "Tally.add_all": lambda t: {"summaries": [_next_summary(_instance(t))]},
 }

@@ -25,7 +25,7 @@ from spades_rules import (
     observe,
     parse_cards,
 )
-from spades_rules.analysis import card_values, solve
+from spades_rules.analysis import card_values, solve, uses_dds
 from spades_rules.analysis._search import layout_of
 
 _ALL_52 = parse_cards(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "CDHS"))
@@ -217,8 +217,21 @@ def test_bad_input_names_the_problem() -> None:
         card_values("state")  # type: ignore[arg-type]
     with pytest.raises(AnalysisError, match="unknown backend 'fast'"):
         solve(playing, backend="fast")
-    with pytest.raises(AnalysisError, match="not a bridge position"):
+    with pytest.raises(AnalysisError, match="not a bridge position"):  # with or without the dds extra
         solve(_start(Rules.jokers(), 1), backend="dds")
+
+
+def test_the_dds_backend_without_its_extra_names_the_install_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_rules.analysis import _dds
+
+    missing = ModuleNotFoundError("No module named 'endplay'", name="endplay")
+    monkeypatch.setattr(_dds, "dds_import_error", lambda: missing)
+    state = _position(Rules.standard().evolve(spade_lead="anytime"), 3, 2)
+    with pytest.raises(ModuleNotFoundError, match=r"needs endplay.*pip install 'spades_rules\[dds\]'") as info:
+        solve(state, backend="dds")
+    assert info.value.name == "endplay" and info.value.__cause__ is missing
+    assert not uses_dds(state)  # "auto" falls back to the search
+    assert solve(state) == solve(state, backend="python")
 
 
 def test_solution_is_a_value() -> None:

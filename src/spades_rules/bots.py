@@ -31,7 +31,7 @@ from spades_rules._core.playouts import fast_bid, hand_value, play_out, points_v
 from spades_rules._core.tricks import trick_winner
 from spades_rules.actions import Action, Bid, Deal, DrawDecision, Exchange, Play
 from spades_rules.analysis import card_values, uses_dds
-from spades_rules.cards import Card, Rank, Suit, mask_of
+from spades_rules.cards import Rank, Suit, mask_of
 from spades_rules.engine import apply, legal_actions, new_game
 from spades_rules.errors import (
     AnalysisError,

@@ -17,20 +17,25 @@ from spades_rules.cards import Card, Rank, Suit, cards_of_mask
 from spades_rules.engine import legal_actions
 from spades_rules.state import GameState
 
-__all__ = ["dds_applies", "dds_available", "dds_values"]
+__all__ = ["dds_applies", "dds_available", "dds_import_error", "dds_values"]
 
 _STANDARD_TRUMPS: Final = tuple(Card.parse(f"{rank}S") for rank in "AKQJT98765432")
 _SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 @cache
-def dds_available() -> bool:
-    """Whether ``endplay`` can be imported."""
+def dds_import_error() -> ImportError | None:
+    """Why ``endplay`` cannot be imported (None when it can)."""
     try:
         import endplay.dds  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    except ImportError as error:
+        return error
+    return None
+
+
+def dds_available() -> bool:
+    """Whether ``endplay`` can be imported."""
+    return dds_import_error() is None
 
 
 def dds_applies(state: GameState) -> bool:

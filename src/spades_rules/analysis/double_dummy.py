@@ -40,7 +40,7 @@ from typing import Final
 import attrs
 
 from spades_rules._core.checks import never_raising_text, not_a_state
-from spades_rules._core.messages import describe
+from spades_rules._core.messages import describe, missing_extra
 from spades_rules.actions import Play
 from spades_rules.analysis._search import Search, layout_of
 from spades_rules.engine import legal_actions
@@ -87,7 +87,8 @@ def solve(state: GameState, *, backend: str = "auto") -> Solution:
     :class:`~spades_rules.views.Observation` hides cards: see :func:`~spades_rules.analysis.analyse`);
     ``backend`` is one of :data:`BACKENDS`. Errors: :class:`~spades_rules.errors.ArgumentTypeError` for a
     value that is not a state, :class:`~spades_rules.errors.AnalysisError` for a state outside the play
-    phase or an unknown or inapplicable backend."""
+    phase or an unknown or inapplicable backend; :class:`ModuleNotFoundError` naming the install line for
+    ``backend="dds"`` without the ``dds`` extra."""
     use_dds = _backend(state, backend, "solve")
     hand = state.hand
     assert hand is not None
@@ -165,17 +166,19 @@ def _backend(state: object, backend: object, function: str) -> bool:
             f"{function}(): unknown backend {describe(backend)}; the backends are {', '.join(BACKENDS)}")
     if backend == "python":
         return False
-    from spades_rules.analysis._dds import dds_applies, dds_available
+    from spades_rules.analysis._dds import dds_applies, dds_available, dds_import_error
 
     if backend == "dds":
-        if not dds_available():
-            raise AnalysisError(f"{function}(backend='dds') needs endplay: pip install 'spades_rules[dds]'")
+        # The position is checked first: what is wrong with the arguments does not depend on the install.
         if not dds_applies(state):
             raise AnalysisError(
                 f"{function}(backend='dds'): this position is not a bridge position (DDS needs four seats in "
                 "partnerships, the 52 cards, the usual trump order, and no lead restriction or first-trick "
                 "rule left in force)"
             )
+        error = dds_import_error()
+        if error is not None:
+            raise missing_extra(f"{function}(backend='dds')", "dds", error) from error
         return True
     return dds_available() and dds_applies(state)
 

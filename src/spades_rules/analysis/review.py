@@ -156,7 +156,8 @@ def review_hand(
     number = max(hands) if hand is None else hand
     if number not in hands:
         raise AnalysisError(
-            f"review_hand(): the game has no hand {number} with cards played (hands {min(hands)}-{max(hands)})")
+            f"review_hand(): the game has no hand {describe(number)} with cards played "
+            f"(hands {min(hands)}-{max(hands)})")
     plays = hands[number]
     first = plays[0][0]
     first_hand = first.hand
