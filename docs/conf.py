@@ -141,7 +141,7 @@ else:
 # who maintain it, as asides such as "Deal (``_apply_deal``): ..."; the published page drops those asides
 # and calls a private module what it is.
 _PRIVATE_ASIDE = re.compile(r"\s*\((?:``_[\w.]+``(?:,\s*|\s*/\s*|\s+and\s+)?)+\)")
-_PRIVATE_MODULE = re.compile(r":mod:`(?:~)?spades_rules\.(?:_\w+)`")
+_PRIVATE_MODULE = re.compile(r":mod:`(?:~)?spades_rules\.(?:_[\w.]+)`")
 
 
 def _hide_private_names(app: Any, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
