@@ -151,6 +151,50 @@ _PEXT: Final = tuple(_pext_byte(index & 255, index >> 8) for index in range(1 <<
 """``_PEXT[within << 8 | bits]``: a byte's bits packed down to the places of ``within`` (relative ranks)."""
 _POP: Final = tuple(index.bit_count() for index in range(256))
 
+
+def _pdep_table() -> tuple[int, ...]:
+    """``_PDEP[within << 8 | packed]``: the low bits of ``packed`` spread out to the places of ``within``
+    (x86's PDEP, for one byte: the inverse of :data:`_PEXT`)."""
+    table = [0] * (1 << 16)
+    for index in range(1 << 16):
+        within = index >> 8
+        table[within << 8 | _PEXT[index]] = index & within & 255
+    return tuple(table)
+
+
+_PDEP: Final = _pdep_table()
+_LOW: Final = tuple((1 << count) - 1 for count in range(9))
+
+
+def _compress(bits: int, within: int) -> int:
+    """The bits of ``bits`` at the places of ``within``'s bits, packed down: cards by relative rank."""
+    out = 0
+    shift = 0
+    while within:
+        byte = within & 255
+        if byte:
+            out |= _PEXT[byte << 8 | (bits & 255)] << shift
+            shift += _POP[byte]
+        within >>= 8
+        bits >>= 8
+    return out
+
+
+def _expand(packed: int, within: int) -> int:
+    """The inverse of :func:`_compress`: the low bits of ``packed`` spread out to the places of ``within``."""
+    out = 0
+    at = 0
+    while within and packed:
+        byte = within & 255
+        if byte:
+            count = _POP[byte]
+            out |= _PDEP[byte << 8 | (packed & _LOW[count])] << at
+            packed >>= count
+        within >>= 8
+        at += 8
+    return out
+
+
 _LAYOUTS: dict[CompiledTables, Layout] = {}
 
 
@@ -182,6 +226,7 @@ class Search:
         "maximizing",
         "nodes",
         "players",
+        "replicate",
         "table",
         "track_broken",
         "trick",
@@ -207,10 +252,15 @@ class Search:
         self.maximizing = tuple(maximizing)
         self.track_broken = not layout.anytime
         """Whether broken spades still matter for the lead (part of the table's key)."""
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        """Per trick-boundary position, the (lower, upper) bounds known on the side's tricks from there."""
-        self.exact: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """Per trick-boundary position by its cards, its key by relative ranks (computed once)."""
+        self.table: dict[int, list[list[int]]] = {}
+        """Per bucket of trick-boundary positions (see :meth:`_describe`), the answers found: ``[mask,
+        pattern, lower, upper]``, valid for the positions whose hands by relative rank under ``mask`` are
+        ``pattern``."""
+        self.exact: dict[tuple[int, ...], tuple[int, int, int, int, int, int, int]] = {}
+        """Per trick-boundary position by its cards, what :meth:`_describe` finds (computed once)."""
+        self.replicate: tuple[int, ...] = tuple(
+            sum(1 << (width * at) for at in range(self.players - 1)) for width in range(len(layout.card_of) + 1))
+        """Per number of cards left, the multiplier that copies a mask of relative ranks to every packed hand."""
         self.nodes = 0
         """Cards tried so far (a deterministic measure of the work done)."""
 
@@ -242,10 +292,10 @@ class Search:
         if not trick:
             left = self.hands[self.leader].bit_count()
             if not legal:
-                return self._boundary(self.leader, target, left)
+                return self._boundary(self.leader, target, left)[0]
             if target <= 0 or target > left:
                 return target <= 0
-            return self._play(self.leader, 0, 0, 0, self.leader, 0, target, left, legal)
+            return self._play(self.leader, 0, 0, 0, self.leader, 0, target, left, legal)[0]
         layout = self.layout
         led = layout.block_of[trick[0].bit_length() - 1]
         win = 0
@@ -262,7 +312,7 @@ class Search:
         left = self.hands[self.leader].bit_count() + 1
         if target <= 0 or target > left:
             return target <= 0
-        return self._play(seat, count, led, win, (self.leader + win_at) % players, played, target, left, legal)
+        return self._play(seat, count, led, win, (self.leader + win_at) % players, played, target, left, legal)[0]
 
     def play(self, bit: int) -> int:
         """Play ``bit`` for the seat to act (a card the engine accepts), moving to the next position; the
@@ -329,84 +379,147 @@ class Search:
         return (leader + win_at) % self.players
 
     # ------------------------------------------------------------------------------------ the search
-    def _boundary(self, leader: int, target: int, left: int) -> bool:
-        """Whether the side takes ``target`` of the ``left`` tricks from a trick boundary, ``leader`` on lead."""
+    def _boundary(self, leader: int, target: int, left: int) -> tuple[bool, int]:
+        """Whether the side takes ``target`` of the ``left`` tricks from a trick boundary, ``leader`` on
+        lead, and the cards that decided it (see :meth:`_play`)."""
         if target <= 0:
-            return True
+            return True, 0
         if target > left:
-            return False
+            return False, 0
         hands = self.hands
-        maximizing = self.maximizing
         if left == 1:  # the last trick: every seat's one card
             self.nodes += 1
-            return maximizing[self.winner_of(
-                [hands[(leader + at) % self.players] for at in range(self.players)], leader)]
-        table = self.table
+            return self._last_trick(leader)
         exact = (*hands, leader, self.broken)
-        key = self.exact.get(exact)
-        if key is None:
-            key = self.exact[exact] = self._relative(leader)
-        bounds = table.get(key)
-        if bounds is None:
-            low, high = 0, left
-            quick = self._quick_tricks(leader)
-            if quick:
-                if maximizing[leader]:
-                    low = quick
-                else:
-                    high = left - quick
-            if low >= target:
-                table[key] = (low, high)
-                return True
-            if high < target:
-                table[key] = (low, high)
-                return False
+        known = self.exact.get(exact)
+        if known is None:
+            known = self.exact[exact] = self._describe(leader)
+        lengths, packed, remaining, low, low_cards, high, high_cards = known
+        if low >= target:
+            return True, low_cards
+        if high < target:
+            return False, high_cards
+        bucket = self.table.get(lengths)
+        if bucket is None:
+            bucket = self.table[lengths] = []
         else:
-            low, high = bounds
-            if low >= target:
-                return True
-            if high < target:
-                return False
-        found = self._play(leader, 0, 0, 0, leader, 0, target, left)
-        if found:
-            low = target
-        else:
-            high = target - 1
-        table[key] = (low, high)
-        return found
+            for mask, pattern, low, high in bucket:
+                if packed & mask == pattern:
+                    if low >= target:
+                        return True, _expand(mask, remaining)
+                    if high < target:
+                        return False, _expand(mask, remaining)
+        found, decided = self._play(leader, 0, 0, 0, leader, 0, target, left)
+        return found, self._store(bucket, packed, remaining, decided, found, target, left)
 
-    def _relative(self, leader: int) -> tuple[int, ...]:
-        """The position's key by relative ranks: each hand's cards packed down past the cards played (two
-        positions whose hands differ only by cards no longer in play are the same position), with the
-        length of each suit, the leader and whether broken spades still matter."""
+    def _describe(self, leader: int) -> tuple[int, int, int, int, int, int, int]:
+        """What the table needs of a trick-boundary position, computed once per exact position: the key of
+        its bucket (the leader, whether broken spades still matter and every hand's length in every suit),
+        the hands by relative rank (each seat's but the first, packed down past the cards played and laid
+        side by side), the cards left, and the bounds on the side's tricks that need no search (lower, the
+        cards it rests on, upper, the cards it rests on)."""
         hands = self.hands
         remaining = 0
         for hand in hands:
             remaining |= hand
-        pext = _PEXT
-        pop = _POP
-        key = [leader, self.track_broken and not self.broken]
+        key = leader << 1 | (self.track_broken and not self.broken)
+        suits = self.layout.suits
+        for hand in hands:
+            for block in suits:
+                key = key << 5 | (hand & block).bit_count()
+        packed = 0
+        shift = 0
+        width = remaining.bit_count()
+        for hand in hands[1:]:
+            packed |= _compress(hand, remaining) << shift
+            shift += width
+        left = hands[leader].bit_count()
+        quick, quick_cards = self._quick_tricks(leader)
+        trump_side, sure, sure_cards = self._sure_trumps(remaining)
+        ours = self.maximizing[leader]
+        low, low_cards, theirs, high_cards = 0, 0, 0, 0
+        if ours:
+            low, low_cards = quick, quick_cards
+        else:
+            theirs, high_cards = quick, quick_cards
+        if trump_side and sure > low:
+            low, low_cards = sure, sure_cards
+        if not trump_side and sure > theirs:
+            theirs, high_cards = sure, sure_cards
+        return key, packed, remaining, low, low_cards, left - theirs, high_cards
+
+    def _sure_trumps(self, remaining: int) -> tuple[bool, int, int]:
+        """Trump tricks won for sure by the side holding the top trump, whoever leads: the top trumps it
+        holds above the other side's best each win the trick they fall in, and one seat's never fall
+        together. Whether that side is the searched one, the tricks, and the cards they rest on."""
+        rest = remaining & self.layout.trumps
+        if not rest:
+            return False, 0, 0
+        hands = self.hands
+        maximizing = self.maximizing
+        top = 1 << (rest.bit_length() - 1)
+        side = next(maximizing[seat] for seat, hand in enumerate(hands) if hand & top)
+        counts = [0] * self.players
+        cards = 0
+        while rest:
+            top = 1 << (rest.bit_length() - 1)
+            seat = next(seat for seat, hand in enumerate(hands) if hand & top)
+            if maximizing[seat] != side:
+                break
+            counts[seat] += 1
+            cards |= top
+            rest ^= top
+        return side, max(counts), cards
+
+    def _store(
+        self, bucket: list[list[int]], packed: int, remaining: int, decided: int, found: bool, target: int,
+        left: int,
+    ) -> int:
+        """Keep a search's answer in the position's bucket, valid for every position with the same suit
+        lengths whose cards from the lowest deciding card of each suit up are held by the same seats; the
+        mask of those cards (in this position) is returned: they decided the answer."""
+        closed = decided
         for block in self.layout.suits:
-            key.append((remaining & block).bit_count())
-        for held in hands[1:]:
-            hand = held
-            out = 0
-            shift = 0
-            rest = remaining
-            while rest:
-                byte = rest & 255
-                out |= pext[byte << 8 | (hand & 255)] << shift
-                shift += pop[byte]
-                rest >>= 8
-                hand >>= 8
-            key.append(out)
-        return tuple(key)
+            inside = decided & block
+            if inside:
+                closed |= remaining & block & -(inside & -inside)  # the suit's cards from that one up
+        mask = _compress(closed, remaining) * self.replicate[remaining.bit_count()]
+        pattern = packed & mask
+        for entry in bucket:
+            if entry[0] == mask and entry[1] == pattern:
+                if found:
+                    entry[2] = max(entry[2], target)
+                else:
+                    entry[3] = min(entry[3], target - 1)
+                return closed
+        bucket.append([mask, pattern, target if found else 0, left if found else target - 1])
+        return closed
+
+    def _last_trick(self, leader: int) -> tuple[bool, int]:
+        """The last trick, each seat holding one card: whether the side wins it, and the winning card when
+        its rank beat another card of its suit."""
+        hands = self.hands
+        players = self.players
+        layout = self.layout
+        led = layout.block_of[hands[leader].bit_length() - 1]
+        trumps = layout.trumps
+        win, win_at, played = 0, 0, 0
+        for at in range(players):
+            card = hands[(leader + at) % players]
+            played |= card
+            if (card & led or card & trumps) and card > win:
+                win, win_at = card, at
+        rival = played & layout.block_of[win.bit_length() - 1] & ~win
+        return self.maximizing[(leader + win_at) % players], win if rival else 0
 
     def _play(
         self, seat: int, count: int, led: int, win: int, win_seat: int, played: int, target: int, left: int,
         forced: int = 0,
-    ) -> bool:
-        """Whether the side reaches ``target`` when ``seat`` plays the ``count``-th card of the trick.
+    ) -> tuple[bool, int]:
+        """Whether the side reaches ``target`` when ``seat`` plays the ``count``-th card of the trick, and
+        the cards that decided it ("winning ranks": the cards whose rank won a trick, so that any position
+        with the same suit lengths and the same holders of those cards and the cards above them has the
+        same answer).
 
         ``led`` is the suit led (0 on the lead), ``win`` / ``win_seat`` the winning card so far and its
         seat, ``played`` the trick's cards, ``left`` the tricks left with this one; ``forced`` (when not 0)
@@ -419,6 +532,7 @@ class Search:
         is_max = maximizing[seat]
         players = self.players
         trumps = layout.trumps
+        block_of = layout.block_of
         remaining = played
         for hand in hands:
             remaining |= hand
@@ -427,13 +541,14 @@ class Search:
         nxt = (seat + 1) % players
         broken = self.broken
         first = self.first_trick
+        decided = 0
         for bit in moves:
             self.nodes += 1
             hands[seat] = mine ^ bit
             if bit & trumps:
                 self.broken = True
             if count == 0:
-                suit = layout.block_of[bit.bit_length() - 1]
+                suit = block_of[bit.bit_length() - 1]
                 new_win, new_seat = bit, seat
             else:
                 suit = led
@@ -444,15 +559,44 @@ class Search:
             if last:
                 self.first_trick = False
                 need = target - 1 if maximizing[new_seat] else target
-                found = self._boundary(new_seat, need, left - 1)
+                found, cards = self._boundary(new_seat, need, left - 1)
                 self.first_trick = first
+                if (played | bit) & block_of[new_win.bit_length() - 1] & ~new_win:
+                    cards |= new_win  # its rank won the trick
             else:
-                found = self._play(nxt, count + 1, suit, new_win, new_seat, played | bit, target, left)
+                found, cards = self._play(nxt, count + 1, suit, new_win, new_seat, played | bit, target, left)
             hands[seat] = mine
             self.broken = broken
             if found == is_max:
-                return found
-        return not is_max
+                return found, cards
+            decided |= cards
+        if len(moves) < legal.bit_count():
+            decided = self._whole_runs(decided, moves, legal, remaining)
+        return not is_max, decided
+
+    def _whole_runs(self, decided: int, moves: list[int], legal: int, remaining: int) -> int:
+        """``decided`` extended so that no run of equivalent cards searched as one (its highest card) is
+        split by the lowest deciding card of its suit: the run's lowest card joins (every card of the run
+        answered for the others only while the run stays whole)."""
+        block_of = self.layout.block_of
+        for top in moves:
+            block = block_of[top.bit_length() - 1]
+            inside = decided & block
+            lowest = inside & -inside
+            if not lowest or lowest > top:
+                continue
+            bottom = top
+            while True:
+                below = remaining & block & (bottom - 1)
+                if not below:
+                    break
+                nxt = 1 << (below.bit_length() - 1)
+                if not nxt & legal:
+                    break
+                bottom = nxt
+            if bottom < lowest:
+                decided |= bottom
+        return decided
 
     def _order(
         self, seat: int, legal: int, remaining: int, led: int, win: int, win_seat: int, count: int
@@ -509,12 +653,16 @@ class Search:
         losers = [bit for bit in distinct if not ((bit & led or bit & trumps) and bit > win)]
         return winners + losers
 
-    def _quick_tricks(self, leader: int) -> int:
-        """The tricks the leader's side takes for sure, leading from the top (0 when none is sure).
+    def _quick_tricks(self, leader: int) -> tuple[int, int]:
+        """The tricks the leader's side takes for sure, leading from the top (0 when none is sure), and the
+        cards they rest on (the top cards counted: with the same seats holding them and the same suit
+        lengths, another position has at least as many).
 
         Top trumps win whatever is played (when the leader may lead them); then the top cards of one
         plain suit win each round in which no opponent holding a trump can be void in it. With no
         opponent trump left, every top card of every suit wins."""
+        if self.first_trick:
+            return 0, 0
         hands = self.hands
         layout = self.layout
         mine = hands[leader]
@@ -524,9 +672,8 @@ class Search:
         for hand in hands:
             remaining |= hand
         may_lead_trumps = layout.anytime or self.broken or layout.after_first_trick or not (mine & ~trumps)
-        if self.first_trick:
-            return 0
         top_trumps = 0
+        trump_cards = 0
         if may_lead_trumps and mine & trumps:
             rest = remaining & trumps
             while rest:
@@ -534,28 +681,38 @@ class Search:
                 if not top & mine:
                     break
                 top_trumps += 1
+                trump_cards |= top
                 rest ^= top
         others = [hands[s] for s in range(players) if s != leader]
         ruffers = [hand for hand in others if (hand & trumps).bit_count() > top_trumps]
         total_plain = 0
+        plain_cards = 0
         best_plain = 0
+        best_cards = 0
         for block in layout.suits:
             if block & trumps:
                 continue
             rest = remaining & block
             run = 0
+            cards: list[int] = []
             while rest:
                 top = 1 << (rest.bit_length() - 1)
                 if not top & mine:
                     break
                 run += 1
+                cards.append(top)
                 rest ^= top
             if not run:
                 continue
             total_plain += run
+            plain_cards |= sum(cards)
             for hand in ruffers:
                 run = min(run, (hand & block).bit_count())
-            best_plain = max(best_plain, run)
+            if run > best_plain:
+                best_plain = run
+                best_cards = sum(cards[:run])
         if not ruffers:  # no other seat keeps a trump: every trump and every top card wins
-            return (mine & trumps).bit_count() + total_plain if may_lead_trumps else total_plain
-        return top_trumps + best_plain
+            if may_lead_trumps:
+                return (mine & trumps).bit_count() + total_plain, trump_cards | plain_cards
+            return total_plain, plain_cards
+        return top_trumps + best_plain, trump_cards | best_cards
