@@ -217,7 +217,10 @@ class Search:
     """
 
     __slots__ = (
+        "best",
+        "bounds",
         "broken",
+        "cut",
         "exact",
         "first_trick",
         "hands",
@@ -256,11 +259,18 @@ class Search:
         """Per bucket of trick-boundary positions (see :meth:`_describe`), the answers found: ``[mask,
         pattern, lower, upper]``, valid for the positions whose hands by relative rank under ``mask`` are
         ``pattern``."""
-        self.exact: dict[tuple[int, ...], tuple[int, int, int, int, int, int, int]] = {}
+        self.exact: dict[tuple[int, ...], tuple[int, int, int]] = {}
         """Per trick-boundary position by its cards, what :meth:`_describe` finds (computed once)."""
+        self.bounds: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        """Per trick-boundary position by its cards, what :meth:`_bounds` finds (computed once)."""
         self.replicate: tuple[int, ...] = tuple(
             sum(1 << (width * at) for at in range(self.players - 1)) for width in range(len(layout.card_of) + 1))
         """Per number of cards left, the multiplier that copies a mask of relative ranks to every packed hand."""
+        self.best: dict[tuple[int, ...], int] = {}
+        """Per trick-boundary position by its cards, the lead that decided it in the last probe (tried first:
+        the probes of :meth:`value` and of every card :func:`card_values` asks about search the same tree)."""
+        self.cut = 0
+        """The card that decided the last cut-off."""
         self.nodes = 0
         """Cards tried so far (a deterministic measure of the work done)."""
 
@@ -391,14 +401,18 @@ class Search:
             self.nodes += 1
             return self._last_trick(leader)
         exact = (*hands, leader, self.broken)
-        known = self.exact.get(exact)
-        if known is None:
-            known = self.exact[exact] = self._describe(leader)
-        lengths, packed, remaining, low, low_cards, high, high_cards = known
+        bounds = self.bounds.get(exact)
+        if bounds is None:
+            bounds = self.bounds[exact] = self._bounds(leader, left)
+        low, low_cards, high, high_cards = bounds
         if low >= target:
             return True, low_cards
         if high < target:
             return False, high_cards
+        known = self.exact.get(exact)
+        if known is None:
+            known = self.exact[exact] = self._describe(leader)
+        lengths, packed, remaining = known
         bucket = self.table.get(lengths)
         if bucket is None:
             bucket = self.table[lengths] = []
@@ -409,15 +423,17 @@ class Search:
                         return True, _expand(mask, remaining)
                     if high < target:
                         return False, _expand(mask, remaining)
-        found, decided = self._play(leader, 0, 0, 0, leader, 0, target, left)
+        hint = self.best.get(exact, 0)
+        found, decided = self._play(leader, 0, 0, 0, leader, 0, target, left, 0, hint)
+        if found == self.maximizing[leader]:
+            self.best[exact] = self.cut
         return found, self._store(bucket, packed, remaining, decided, found, target, left)
 
-    def _describe(self, leader: int) -> tuple[int, int, int, int, int, int, int]:
+    def _describe(self, leader: int) -> tuple[int, int, int]:
         """What the table needs of a trick-boundary position, computed once per exact position: the key of
         its bucket (the leader, whether broken spades still matter and every hand's length in every suit),
         the hands by relative rank (each seat's but the first, packed down past the cards played and laid
-        side by side), the cards left, and the bounds on the side's tricks that need no search (lower, the
-        cards it rests on, upper, the cards it rests on)."""
+        side by side) and the cards left."""
         hands = self.hands
         remaining = 0
         for hand in hands:
@@ -433,12 +449,24 @@ class Search:
         for hand in hands[1:]:
             packed |= _compress(hand, remaining) << shift
             shift += width
-        left = hands[leader].bit_count()
+        return key, packed, remaining
+
+    def _bounds(self, leader: int, left: int) -> tuple[int, int, int, int]:
+        """The bounds on the side's tricks from a trick boundary that need no search: the lower one and the
+        cards it rests on, the upper one and the cards it rests on (the leader's quick tricks and the sure
+        trump tricks, each counting for its side)."""
+        hands = self.hands
+        maximizing = self.maximizing
+        remaining = 0
+        ours = 0
+        for seat, hand in enumerate(hands):
+            remaining |= hand
+            if maximizing[seat]:
+                ours |= hand
         quick, quick_cards = self._quick_tricks(leader)
-        trump_side, sure, sure_cards = self._sure_trumps(remaining)
-        ours = self.maximizing[leader]
+        trump_side, sure, sure_cards = self._sure_trumps(remaining, ours)
         low, low_cards, theirs, high_cards = 0, 0, 0, 0
-        if ours:
+        if maximizing[leader]:
             low, low_cards = quick, quick_cards
         else:
             theirs, high_cards = quick, quick_cards
@@ -446,30 +474,26 @@ class Search:
             low, low_cards = sure, sure_cards
         if not trump_side and sure > theirs:
             theirs, high_cards = sure, sure_cards
-        return key, packed, remaining, low, low_cards, left - theirs, high_cards
+        return low, low_cards, left - theirs, high_cards
 
-    def _sure_trumps(self, remaining: int) -> tuple[bool, int, int]:
+    def _sure_trumps(self, remaining: int, ours: int) -> tuple[bool, int, int]:
         """Trump tricks won for sure by the side holding the top trump, whoever leads: the top trumps it
         holds above the other side's best each win the trick they fall in, and one seat's never fall
-        together. Whether that side is the searched one, the tricks, and the cards they rest on."""
-        rest = remaining & self.layout.trumps
-        if not rest:
+        together. Whether that side is the searched one (holding ``ours``), the tricks, and the cards they
+        rest on."""
+        trumps = remaining & self.layout.trumps
+        if not trumps:
             return False, 0, 0
-        hands = self.hands
+        side = bool(trumps >> (trumps.bit_length() - 1) & ours >> (trumps.bit_length() - 1))
+        holders = ours if side else remaining & ~ours
+        others = trumps & ~holders
+        run = trumps & ~((1 << others.bit_length()) - 1)
         maximizing = self.maximizing
-        top = 1 << (rest.bit_length() - 1)
-        side = next(maximizing[seat] for seat, hand in enumerate(hands) if hand & top)
-        counts = [0] * self.players
-        cards = 0
-        while rest:
-            top = 1 << (rest.bit_length() - 1)
-            seat = next(seat for seat, hand in enumerate(hands) if hand & top)
-            if maximizing[seat] != side:
-                break
-            counts[seat] += 1
-            cards |= top
-            rest ^= top
-        return side, max(counts), cards
+        sure = 0
+        for seat, hand in enumerate(self.hands):
+            if maximizing[seat] == side:
+                sure = max(sure, (hand & run).bit_count())
+        return side, sure, run
 
     def _store(
         self, bucket: list[list[int]], packed: int, remaining: int, decided: int, found: bool, target: int,
@@ -514,7 +538,7 @@ class Search:
 
     def _play(
         self, seat: int, count: int, led: int, win: int, win_seat: int, played: int, target: int, left: int,
-        forced: int = 0,
+        forced: int = 0, hint: int = 0,
     ) -> tuple[bool, int]:
         """Whether the side reaches ``target`` when ``seat`` plays the ``count``-th card of the trick, and
         the cards that decided it ("winning ranks": the cards whose rank won a trick, so that any position
@@ -523,7 +547,8 @@ class Search:
 
         ``led`` is the suit led (0 on the lead), ``win`` / ``win_seat`` the winning card so far and its
         seat, ``played`` the trick's cards, ``left`` the tricks left with this one; ``forced`` (when not 0)
-        the legal cards, as the engine lists them at the root."""
+        the legal cards, as the engine lists them at the root; ``hint`` a card to try first (the one that
+        decided this position in an earlier probe). The card that decides a cut is left in ``cut``."""
         layout = self.layout
         hands = self.hands
         mine = hands[seat]
@@ -537,6 +562,9 @@ class Search:
         for hand in hands:
             remaining |= hand
         moves = self._order(seat, legal, remaining, led, win, win_seat, count)
+        if hint and hint in moves and moves[0] != hint:
+            moves.remove(hint)
+            moves.insert(0, hint)
         last = count == players - 1
         nxt = (seat + 1) % players
         broken = self.broken
@@ -568,6 +596,7 @@ class Search:
             hands[seat] = mine
             self.broken = broken
             if found == is_max:
+                self.cut = bit
                 return found, cards
             decided |= cards
         if len(moves) < legal.bit_count():
@@ -615,58 +644,112 @@ class Search:
             distinct.append(bit)
         if len(distinct) < 2:
             return distinct
+        if count == 0:
+            return self._lead_order(seat, distinct, remaining)
+        return self._follow_order(seat, distinct, remaining, led, win, win_seat, count)
+
+    def _lead_order(self, seat: int, distinct: list[int], remaining: int) -> list[int]:
+        """A leader's cards, best first: a suit's top card no opponent can ruff (a winner), then a low card
+        to a partner's top card no opponent can ruff, then a low card a partner can ruff, then the low
+        cards of the other suits, the shortest in the opponents' hands first, then leads an opponent can ruff."""
+        maximizing = self.maximizing
+        block_of = self.layout.block_of
+        trumps = self.layout.trumps
+        side = maximizing[seat]
+        partners = 0
+        voids_ours = []
+        voids_theirs = []
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                if maximizing[other] == side:
+                    partners |= hand
+                    voids_ours.append(hand)
+                else:
+                    voids_theirs.append(hand)
+
+        def lead_key(bit: int) -> int:
+            block = block_of[bit.bit_length() - 1]
+            ruffed = not bit & trumps and any(not hand & block and hand & trumps for hand in voids_theirs)
+            if ruffed:
+                return 6
+            above = remaining & block & ~((bit << 1) - 1)
+            if not above:
+                return 0
+            if 1 << (above.bit_length() - 1) & partners:
+                return 1
+            if not bit & trumps and any(not hand & block and hand & trumps for hand in voids_ours):
+                return 2
+            return 3
+
+        distinct.sort(key=lead_key)
+        return distinct
+
+    def _follow_order(
+        self, seat: int, distinct: list[int], remaining: int, led: int, win: int, win_seat: int, count: int
+    ) -> list[int]:
+        """A follower's cards, best first: when the trick is the other side's, the cheapest card that takes
+        it for good (no later opponent can beat it), then the cheapest losers, then the winners a later
+        opponent may beat; when it is our side's and no later opponent can beat it, the cheapest loser.
+        Losers go from the least worth: the card of its suit with the most cards above it, trumps last."""
         maximizing = self.maximizing
         trumps = self.layout.trumps
-        if count == 0:
-            # Leads: a suit's top card first (a winner), then a low card to a partner's top card, then the
-            # low cards of suits the opponents hold short of trumps, the rest last.
-            hands = self.hands
-            side = maximizing[seat]
-            partners = 0
-            opponents = 0
-            for other, hand in enumerate(hands):
-                if other != seat:
-                    if maximizing[other] == side:
-                        partners |= hand
-                    else:
-                        opponents |= hand
+        side = maximizing[seat]
+        threat = self._threat(seat, count, led)
+        ours = maximizing[win_seat] == side
+        if ours and win > threat:
+            winners: list[int] = []
+            sure: list[int] = []
+            losers = distinct
+        else:
+            winners = []
+            sure = []
+            losers = []
+            for bit in distinct:
+                if (bit & led or bit & trumps) and bit > win:
+                    (sure if bit > threat else winners).append(bit)
+                else:
+                    losers.append(bit)
+        if len(losers) > 1 and not distinct[0] & led:  # discards: none follows the suit led
+            block_of = self.layout.block_of
 
-            def lead_key(bit: int) -> int:
-                block = block_of[bit.bit_length() - 1]
-                above = remaining & block & ~((bit << 1) - 1)
-                if not above:
-                    return 0 if bit & trumps or not (opponents & trumps) or opponents & block else 2
-                top = 1 << (above.bit_length() - 1)
-                if top & partners:
-                    return 1
-                if not opponents & block:
-                    return 4
-                return 3
+            def worth(bit: int) -> tuple[bool, int]:
+                above = remaining & block_of[bit.bit_length() - 1] & ~((bit << 1) - 1)
+                return bool(bit & trumps), -above.bit_count()
 
-            distinct.sort(key=lead_key)
-            return distinct
-        if maximizing[win_seat] == maximizing[seat]:
-            return distinct  # our side wins the trick so far: the lowest card first (already so)
-        winners = [bit for bit in distinct if (bit & led or bit & trumps) and bit > win]
-        if not winners:
-            return distinct
-        losers = [bit for bit in distinct if not ((bit & led or bit & trumps) and bit > win)]
-        return winners + losers
+            losers.sort(key=worth)
+        return sure + losers + winners
+
+    def _threat(self, seat: int, count: int, led: int) -> int:
+        """The best card an opponent still to play to this trick can win it with (0 when none): its top card
+        of the suit led, or its top trump when void in it."""
+        maximizing = self.maximizing
+        hands = self.hands
+        trumps = self.layout.trumps
+        players = self.players
+        side = maximizing[seat]
+        threat = 0
+        for later in range(1, players - count):
+            other = (seat + later) % players
+            if maximizing[other] != side:
+                hand = hands[other]
+                best = hand & led or hand & trumps
+                if best:
+                    threat = max(threat, 1 << (best.bit_length() - 1))
+        return threat
 
     def _quick_tricks(self, leader: int) -> tuple[int, int]:
         """The tricks the leader's side takes for sure, leading from the top (0 when none is sure), and the
         cards they rest on (the top cards counted: with the same seats holding them and the same suit
         lengths, another position has at least as many).
 
-        Top trumps win whatever is played (when the leader may lead them); then the top cards of one
-        plain suit win each round in which no opponent holding a trump can be void in it. With no
-        opponent trump left, every top card of every suit wins."""
+        Top trumps win whatever is played (when the leader may lead them); then the top cards of each plain
+        suit win as many rounds as every other seat still holding a trump can follow it (playing one suit
+        leaves the others' holdings in the rest alone). With no other trump left, every top card wins."""
         if self.first_trick:
             return 0, 0
         hands = self.hands
         layout = self.layout
         mine = hands[leader]
-        players = self.players
         trumps = layout.trumps
         remaining = 0
         for hand in hands:
@@ -683,36 +766,25 @@ class Search:
                 top_trumps += 1
                 trump_cards |= top
                 rest ^= top
-        others = [hands[s] for s in range(players) if s != leader]
-        ruffers = [hand for hand in others if (hand & trumps).bit_count() > top_trumps]
-        total_plain = 0
-        plain_cards = 0
-        best_plain = 0
-        best_cards = 0
+        ruffers = [hand for seat, hand in enumerate(hands)
+                   if seat != leader and (hand & trumps).bit_count() > top_trumps]
+        tricks = top_trumps
+        cards = trump_cards
         for block in layout.suits:
-            if block & trumps:
+            if block & trumps or not mine & block:
                 continue
             rest = remaining & block
-            run = 0
-            cards: list[int] = []
-            while rest:
+            most = rest.bit_count()
+            for hand in ruffers:
+                most = min(most, (hand & block).bit_count())
+            while rest and most:
                 top = 1 << (rest.bit_length() - 1)
                 if not top & mine:
                     break
-                run += 1
-                cards.append(top)
+                tricks += 1
+                most -= 1
+                cards |= top
                 rest ^= top
-            if not run:
-                continue
-            total_plain += run
-            plain_cards |= sum(cards)
-            for hand in ruffers:
-                run = min(run, (hand & block).bit_count())
-            if run > best_plain:
-                best_plain = run
-                best_cards = sum(cards[:run])
-        if not ruffers:  # no other seat keeps a trump: every trump and every top card wins
-            if may_lead_trumps:
-                return (mine & trumps).bit_count() + total_plain, trump_cards | plain_cards
-            return total_plain, plain_cards
-        return top_trumps + best_plain, trump_cards | best_cards
+        if not ruffers and may_lead_trumps:  # no other seat keeps a trump: every trump of ours wins too
+            tricks += (mine & trumps).bit_count() - top_trumps
+        return tricks, cards
