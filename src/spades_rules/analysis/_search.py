@@ -15,19 +15,24 @@ Speed (each trick in one sentence):
 - **Layout**: cards are renumbered so that each effective suit is a run of bits in power order and the
   trumps come last, so a card beats the trick's winning card exactly when it follows the suit led or is a
   trump and its bit is higher (one comparison, no table).
-- **Transposition table**: at every trick boundary, the lower and upper bounds found for the position are
-  kept and reused by every later probe and by every card :func:`card_values` asks about. Positions are keyed
-  by relative ranks (each hand's cards packed down past the cards played, a byte at a time through the
-  ``_PEXT`` table), so positions that differ only in cards already gone share one entry; the key is
-  computed once per exact position (``Search.exact``).
+- **Transposition table with winning ranks**: every search from a trick boundary also returns the cards
+  that decided it (a card whose rank beat another of its suit in a trick, or that a bound rested on); the
+  answer is kept for every position with the same suit lengths in every hand whose cards, from the lowest
+  deciding card of each suit up, are held by the same seats by relative rank (DDS's and Ginsberg's
+  partition search). Positions are compared by relative ranks (each hand packed down past the cards played,
+  a byte at a time through the ``_PEXT`` table) under one mask, one AND and one comparison per entry.
 - **Equivalent cards**: of a seat's legal cards, only the highest of each run with no other unplayed card
-  between them (in the hands or in the current trick) is searched: the others win and lose the same tricks.
-- **Quick tricks**: at a trick boundary the leader's sure winners (top trumps, then the top cards of one
-  suit that no opponent can ruff in time) bound the value from below (leader's side) or above (the other),
-  often answering a probe without a move.
-- **Move ordering**: leads try a suit's top card first, then a low card to a partner's top card, then low
-  cards of suits the opponents hold; followers try the lowest
-  card that takes the trick from the other side, else the lowest card, so cut-offs come early.
+  between them (in the hands or in the current trick) is searched: the others win and lose the same tricks
+  (when a deciding card splits such a run, the run's lowest card decides too: :meth:`Search._whole_runs`).
+- **Bounds without search**: at a trick boundary the leader's quick tricks (top trumps, then the top cards
+  of each plain suit for as long as every seat keeping a trump follows) and the sure trump tricks of the
+  side holding the top trumps (one seat's top trumps never fall together) bound the value from below or
+  above, often answering a probe without a move.
+- **Move ordering**: first the lead that decided the same position in an earlier probe; then leads by who
+  takes the trick: a suit's top card, a low card to a partner's top card, a lead the partner can ruff, the
+  other low leads, and last the leads an opponent can ruff; followers try the cheapest card that takes the
+  trick for good, then the least worth losers (the card with the most cards above it; trumps last), so
+  cut-offs come early.
 - **The last trick** is counted, not searched: each seat holds one card.
 """
 
