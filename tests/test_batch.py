@@ -431,6 +431,30 @@ def test_shuffled_decks_are_uniform() -> None:
     assert counts.min() > 50 and counts.max() < 150, counts
 
 
+def test_a_deck_whose_sort_keys_tie_is_shuffled_again() -> None:
+    """Two equal random keys would leave their cards in deck order: such a deck (here the second of three,
+    every key equal) is shuffled again with fresh keys, the others kept."""
+    from spades_rules.batch._deal import shuffled_slots
+
+    games = BatchGame(Rules.standard(), 3, seed=1)
+    real = games._core.rng
+    drawn: list[tuple[int, ...]] = []
+
+    class Tying:
+        def integers(self, *args: Any, **kwargs: Any) -> Any:
+            keys = real.integers(*args, **kwargs)
+            drawn.append(keys.shape)
+            if len(drawn) == 1:
+                keys[1] = 12345
+            return keys
+
+    games._core.rng = Tying()  # type: ignore[assignment]
+    slots = shuffled_slots(games._core, 3)
+    assert drawn == [(3, 52), (1, 52)]
+    assert all(sorted(row) == list(range(52)) for row in slots.tolist())
+    assert slots[1].tolist() != list(range(52))
+
+
 # ------------------------------------------------------------------------------------------------ imports
 def test_the_core_library_does_not_import_numpy_and_the_batch_does_not_import_gymnasium() -> None:
     code = (

@@ -56,11 +56,11 @@ def test_the_counts_are_deterministic(measured: dict[str, dict[str, int]]) -> No
 _PLANTED = {
     "the 52-round shuffle": (
         "_deal.py",
-        "    keys: Array = core.rng.bit_generator.random_raw((number, core.t.deck_size))\n",
+        "    keys: Array = core.rng.integers(0, 1 << 32, (number, core.t.deck_size), dtype=np.uint32)\n",
         "    for _ in range(core.t.deck_size):  # planted: a pass per card, as a Fisher-Yates shuffle makes\n"
         "        _ = core.t.slot_row + core.t.slot_row\n"
         "        _ = core.t.slot_row * core.t.slot_row\n"
-        "    keys: Array = core.rng.bit_generator.random_raw((number, core.t.deck_size))\n",
+        "    keys: Array = core.rng.integers(0, 1 << 32, (number, core.t.deck_size), dtype=np.uint32)\n",
     ),
     "the legal plays found twice": (
         "_steps.py",

@@ -158,7 +158,7 @@ class BatchTables:
         self.lowest_club_first = tables.lead_lowest_club
         self.spades_anytime = tables.spades_anytime
         self.deck_cards = self.deck.astype(np.intp)
-        self.slot_row = np.arange(self.deck_size, dtype=np.uint64)[None, :]
+        self.slot_row = np.arange(self.deck_size, dtype=np.uint32)[None, :]
         self.deck_is_slots = bool((self.deck == np.arange(self.deck_size)).all())
         """Whether the deck's slot ``i`` holds the card of index ``i`` (no card removed, no joker added)."""
         self.deck_cards_u64 = self.deck.astype(np.uint64)

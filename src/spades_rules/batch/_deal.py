@@ -21,21 +21,30 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 _EVERY_CARD: Final = np.uint64(0xFFFFFFFFFFFFFFFF)
+_ONE: Final = np.uint64(1)
 _BLOCK: Final = 2048
 """Decks are shuffled and dealt this many rows at a time (their sort keys, 8 bytes a card, stay in cache)."""
-_SLOT_BITS: Final = np.uint64(6)
-"""A sort key holds its deck slot (0-53) in its low six bits, under 58 random bits."""
-_SLOT: Final = np.uint64(63)
+_SLOT_BITS: Final = np.uint32(6)
+"""A sort key holds its deck slot (0-53) in its low six bits, under 26 random bits."""
+_SLOT: Final = np.uint32(63)
+_TIED: Final = np.uint32(64)
+"""Two sorted keys whose exclusive or is below this have the same random bits (a tie)."""
 
 
 def shuffled_slots(core: Core, number: int) -> Array:
-    """``number`` uniformly random orders of the deck's slots ``[number, cards]`` (uint64): random keys sorted
-    along each row, each key carrying its slot in its low bits, so that the sorted keys are the permutation
-    (one sort, no argsort; two keys tie with a chance of about 1e-15 per deck, and then keep their slot order)."""
-    keys: Array = core.rng.bit_generator.random_raw((number, core.t.deck_size))
+    """``number`` uniformly random orders of the deck's slots ``[number, cards]`` (uint32): random 32-bit keys
+    sorted along each row, each key carrying its slot in its low bits, so that the sorted keys are the
+    permutation (one sort, no argsort). A deck two of whose keys tie in their random bits (a chance of about
+    2e-5) is shuffled again, so that every order stays equally likely."""
+    keys: Array = core.rng.integers(0, 1 << 32, (number, core.t.deck_size), dtype=np.uint32)
     keys <<= _SLOT_BITS
     keys |= core.t.slot_row
     keys.sort(axis=1)
+    tied = keys[:, 1:] ^ keys[:, :-1]
+    tied = tied < _TIED
+    if tied.any():
+        again = np.flatnonzero(tied.any(axis=1))
+        keys[again] = shuffled_slots(core, len(again))
     keys &= _SLOT
     return keys
 
@@ -81,10 +90,10 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
     ``_apply_deal`` deals it."""
     s, t = core.s, core.t
     n, tricks = t.players, t.tricks
-    by_offset: Array | None = None
+    by_offset: Array | None = None  # [round positions, rows]: the cards of each position of the deal's rounds
     if decks is not None:  # in deal order: position i to the seat i places after the dealer's left
         cards = decks.astype(np.uint64)
-        by_offset = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards).reshape(-1, tricks, n), axis=1)
+        by_offset = np.bitwise_or.reduce(np.left_shift(_ONE, cards).reshape(-1, tricks, n), axis=1).T
         deck = decks
     else:
         slots = shuffled_slots(core, number)
@@ -92,20 +101,25 @@ def _deal_block(core: Core, rows: Rows, number: int, decks: Array | None) -> Non
         if t.draw:
             deck = cards.astype(np.int8)
         else:  # a uniform order read by seat: the first ``tricks`` cards to the dealer's left, and so on
-            by_offset = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards).reshape(-1, n, tricks), axis=2)
-            deck = cards.astype(np.int8).reshape(-1, n, tricks).transpose(0, 2, 1).reshape(-1, t.deck_size)
+            bits = np.empty((t.deck_size, number), dtype=np.uint64)  # card-major: each hand's OR runs along rows
+            np.left_shift(_ONE, cards.T, out=bits)
+            by_offset = np.bitwise_or.reduce(bits.reshape(n, tricks, number), axis=1)
+            deck = cards.reshape(-1, n, tricks).transpose(0, 2, 1)  # [rows, rounds, positions]: Deal's order
     if core.rec is not None:
-        core.rec.deck[rows] = deck
+        if isinstance(rows, slice) and deck.ndim == 3:  # one strided copy, cast on the way
+            core.rec.deck[rows].reshape(deck.shape)[...] = deck
+        else:
+            core.rec.deck[rows] = deck.reshape(number, t.deck_size)
     if t.draw:
         s.stock[rows] = deck
         return
     assert by_offset is not None
     dealer = s.dealer[rows]
     first = int(dealer[0])
-    if (dealer == first).all():  # by_offset[row, j]: the cards of round position j (``_core.deck.deal_seat``)
-        s.hand[:, rows] = by_offset.T[t.dealt_card[first]]
+    if (dealer == first).all():  # by_offset[j, row]: the cards of round position j (``_core.deck.deal_seat``)
+        s.hand[:, rows] = by_offset.take(t.dealt_card[first], axis=0)
     else:
-        s.hand[:, rows] = np.take_along_axis(by_offset.T, t.dealt_card[dealer.astype(np.intp)].T, axis=0)
+        s.hand[:, rows] = np.take_along_axis(by_offset, t.dealt_card[dealer.astype(np.intp)].T, axis=0)
 
 
 def begin_bidding(core: Core, rows: Rows) -> None:
@@ -130,7 +144,7 @@ def end_bidding(core: Core, rows: Rows) -> None:
     """After the last bid: the exchanges due after a nil, in bidding order (the nil bidder passes, then its
     partner returns), or the play."""
     s, t = core.s, core.t
-    if t.exchange_size:
+    if t.exchange_size and _exchange_possible(core, rows):
         number = count(core, rows)
         queue = np.zeros(number, dtype=np.uint16)
         due_count = np.zeros(number, dtype=np.int8)
@@ -163,6 +177,15 @@ def end_bidding(core: Core, rows: Rows) -> None:
                 core.phase_lock = None
             return
     begin_play(core, rows)
+
+
+def _exchange_possible(core: Core, rows: Rows) -> bool:
+    """Whether any row of ``rows`` may owe an exchange: one reduce instead of the queue's per-seat passes when
+    only a blind nil exchanges and no row bid blind (as in a one-hand game at 0-0, where blind nil is shut)."""
+    t = core.t
+    if t.nil_exchange:
+        return True
+    return bool(np.bitwise_or.reduce(core.s.blind[rows]))
 
 
 def begin_play(core: Core, rows: Rows) -> None:

@@ -190,9 +190,9 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Arr
     scores = core.s.scores[:, rows]
     one = same_seat(rows, seat)
     if one is not None:  # every row's bidder is the same seat: its side's row and the others'
-        mine_row = scores[t.side_of[one]]
-        others_rows = np.delete(scores, t.side_of[one], axis=0)
-        trailing: Array = (others_rows.max(axis=0) - mine_row) >= deficit
+        side_row = int(t.side_of[one])
+        best_row = scores[1 - side_row] if t.num_sides == 2 else np.delete(scores, side_row, axis=0).max(axis=0)
+        trailing: Array = (best_row - scores[side_row]) >= deficit
         return trailing
     side = t.side_of[seat].astype(np.intp)
     at = np.arange(len(seat))
