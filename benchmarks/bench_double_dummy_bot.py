@@ -5,8 +5,9 @@ The games are exactly those of ``spades-rules match --rules RULES --bots double_
 --seed SEED --duplicate`` (each deal played twice, the sides swapped; ``GAMES`` counts deals), except that
 ``--worlds`` and ``--exact-tricks`` set the bot's budget. Printed: games, the bot's wins, win rate and 95 %
 Wilson interval, mean margin, its CPU milliseconds per solved play (mean and max), and per decision of any
-kind (the plays and bids it leaves to its :class:`~spades_rules.bots.SearchBot` included). ``--progress N``
-prints the running figures every N games. CPU time is the process's (``time.process_time``).
+kind (the plays and bids it leaves to its :class:`~spades_rules.bots.SearchBot` included), and the load
+average before and after. ``--progress N`` prints the running figures every N games. CPU time is the
+process's (``time.process_time``).
 
 Run: ``python benchmarks/bench_double_dummy_bot.py [--rules standard] [--opponent search] [--games 200]
 [--seed 2026] [--workers 1] [--worlds 12] [--exact-tricks 6] [--progress 10] [--quick]``.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import functools
+import os
 import statistics
 import time
 
@@ -86,6 +88,7 @@ def main() -> None:
     worlds = 2 if args.quick else args.worlds
     bot = functools.partial(_bot, worlds, args.exact_tricks)
     match = Match(Rules.preset(args.rules), (bot, args.opponent), games, seed=args.seed, duplicate=True)
+    load_before = os.getloadavg()
     started = time.perf_counter()
     indices = range(match.total_games)
     results: list[dict[str, float]] = []
@@ -96,6 +99,8 @@ def main() -> None:
             if args.progress and len(results) % args.progress == 0:
                 _report(results, f"  ... {label}")
     print(f"{label}, {games} deals, duplicate, seed {args.seed}, {time.perf_counter() - started:.0f} s wall")
+    print(f"  load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in load_before)} before,"
+          f" {' '.join(f'{x:.2f}' for x in os.getloadavg())} after")
     _report(results, label)
 
 

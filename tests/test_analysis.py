@@ -1,10 +1,14 @@
 """Double-dummy analysis (``spades_rules.analysis``): the solver against an independent brute-force minimax
 (``_minimax.py``, the engine's own ``legal_actions`` and ``apply``) under every variant and house rule of
 play, the solver's compiled play rule against the engine's, the properties any double-dummy value has, and
-bad input. The DDS oracle is ``test_analysis_dds.py`` (extra ``dds``)."""
+bad input. The DDS oracle is ``test_analysis_dds.py`` (extra ``dds``).
+
+``SPADES_MINIMAX_POSITIONS=N`` adds N random positions per variant (1 to 4 tricks left) and N whole small
+hands (each also after one to three plays) to the brute-force comparison; ``SPADES_FUZZ=1`` adds 200."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 
@@ -27,6 +31,10 @@ from spades_rules import (
 )
 from spades_rules.analysis import card_values, solve, uses_dds
 from spades_rules.analysis._search import layout_of
+
+FUZZ = os.environ.get("SPADES_FUZZ") == "1"
+MORE_POSITIONS = int(os.environ.get("SPADES_MINIMAX_POSITIONS", "200" if FUZZ else "0"))
+"""Positions per variant beyond the default few, for a long run against the brute force."""
 
 _ALL_52 = parse_cards(" ".join(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "CDHS"))
 
@@ -111,6 +119,8 @@ def test_solver_agrees_with_brute_force(name: str) -> None:
     for seed in range(12):
         _check_against_brute_force(_position(rules, seed, 1 + seed % 3))
     _check_against_brute_force(_position(rules, 99, 4))
+    for seed in range(MORE_POSITIONS):
+        _check_against_brute_force(_position(rules, 10_000 + seed, 1 + seed % 4))
 
 
 @pytest.mark.parametrize("name", sorted(SMALL_VARIANTS))
@@ -118,7 +128,7 @@ def test_whole_small_hands_agree_with_brute_force(name: str) -> None:
     """Hands of four cards searched from the deal: the first lead (the lowest-club rule), the first trick's
     rules and the lead restriction all take part."""
     rules = SMALL_VARIANTS[name]
-    for seed in range(4):
+    for seed in (*range(4), *range(10_000, 10_000 + MORE_POSITIONS)):
         state = _start(rules, seed)
         _check_against_brute_force(state)
         _check_against_brute_force(play_position(state, random.Random(seed), 1 + seed % 3))
