@@ -11,7 +11,7 @@ whole deals), the current trick part played (0 to 3 cards, at random), and print
 values compared by tricks left and every disagreement.
 
 Run: ``python benchmarks/bench_analysis.py [--tricks 1,3,5,8] [--positions 20] [--seed 1]
-[--agreement 0] [--least-left 1] [--most-left 8] [--no-speed] [--quick]``.
+[--agreement 0] [--least-left 1] [--most-left 8] [--progress 250] [--no-speed] [--quick]``.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ def main() -> None:
     parser.add_argument("--agreement", type=int, default=0, help="positions compared with DDS card by card")
     parser.add_argument("--least-left", type=int, default=1, help="the fewest tricks left in the agreement run")
     parser.add_argument("--most-left", type=int, default=8, help="the most tricks left in the agreement run")
+    parser.add_argument("--progress", type=int, default=250, help="print the agreement count every N positions")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 2 positions at 1, 3 and 5 tricks")
     parser.add_argument("--no-speed", action="store_true", help="only the agreement run")
     args = parser.parse_args()
@@ -79,10 +80,10 @@ def main() -> None:
         print(f"{left:>11} {1000 * median:>10.2f} {1000 * p90:>9.2f} {1000 * dds:>8.2f} "
               f"{median / max(dds, 1e-6):>7.1f}  {_load():>16}", flush=True)
     if args.agreement:
-        _agreement(args.agreement, args.seed, args.least_left, args.most_left)
+        _agreement(args.agreement, args.seed, args.least_left, args.most_left, args.progress)
 
 
-def _agreement(count: int, seed: int, least: int, most: int) -> None:
+def _agreement(count: int, seed: int, least: int, most: int, progress: int) -> None:
     """Compare both solvers' :func:`solve` and :func:`card_values` on ``count`` random positions."""
     if not 1 <= least <= most <= 13:
         raise SystemExit("need 1 <= --least-left <= --most-left <= 13")
@@ -109,8 +110,9 @@ def _agreement(count: int, seed: int, least: int, most: int) -> None:
         if not same:
             print(f"  DISAGREE at position {number} ({left} tricks left, {played} played to the trick):"
                   f" python {ours}, dds {theirs}", flush=True)
-        if (number + 1) % 250 == 0:
-            print(f"  ... {agree} of {number + 1} agree; {_load()}", flush=True)
+        if progress and (number + 1) % progress == 0:
+            print(f"  ... {agree} of {number + 1} agree ({left} tricks left last, pure solver"
+                  f" {sum(cpu.values()):.1f} s CPU so far); {_load()}", flush=True)
     print(f"agreement with DDS (solve and card_values), seed {seed}: {agree} of {count} positions agree,"
           f" {count - agree} disagree; {compared} card values compared; {whole_deals} whole deals,"
           f" {part_played} with cards already played to the current trick; {_load()}")
