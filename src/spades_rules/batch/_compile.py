@@ -189,7 +189,18 @@ class BatchTables:
         """``bit_of_code[phase * num_actions + code]``: the legal-word bit of ``code`` in ``phase`` (0: none)."""
         self.code_of_bit = code_of_bit.ravel()
         """``code_of_bit[phase * 64 + bit]``: the action code of a legal-word bit (-1: none)."""
-        self.play_bit_of_code = bit_of_code[PLAY].copy()
+        self.bits_in_phase = [bit_of_code[phase].copy() for phase in range(len(PHASES))]
+        """``bits_in_phase[phase][code]``: ``bit_of_code`` of one phase (one ``take`` when all rows are in it)."""
+        self.codes_in_phase = [code_of_bit[phase].astype(np.intp) for phase in range(len(PHASES))]
+        """``codes_in_phase[phase][bit]``: ``code_of_bit`` of one phase, as index values."""
+        self.play_bit_of_code = self.bits_in_phase[PLAY]
+        codes = np.arange(self.num_actions)
+        blind_number = codes > BLIND_BID_BASE
+        self.bid_blind = ((codes == BLIND_NIL_CODE) | blind_number).astype(np.uint8)
+        """``bid_blind[code]``: 1 for a blind bid's code (blind nil or a blind number)."""
+        self.bid_value = np.where(blind_number, codes - BLIND_BID_BASE,
+                                  np.where(codes == BLIND_NIL_CODE, 0, codes - NIL_CODE)).astype(np.int8)
+        """``bid_value[code]``: the tricks a bid's code bids (0 for nil; meaningless for other codes)."""
 
     def _seat_tables(self, rules: Rules, n: int) -> None:
         """Seats and sides: partners, who receives each card of a deal, who decides each draw turn, who bids when."""

@@ -26,7 +26,7 @@ from spades_rules.batch._words import (
     trick_index,
     tricks_won,
 )
-from spades_rules.codec import BLIND_BID_BASE, BLIND_NIL_CODE, DRAW_KEEP_CODE, NIL_CODE, REDEAL_BASE
+from spades_rules.codec import DRAW_KEEP_CODE, REDEAL_BASE
 
 if TYPE_CHECKING:
     from spades_rules.batch._arrays import Array
@@ -120,7 +120,7 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     hands turning to the new trick order), or the end of the hand."""
     s, t = core.s, core.t
     cards = s.trick[:, rows]  # [positions, rows]
-    leader = take(s.leader, rows)
+    leader = s.leader[rows]  # read before ``s.leader`` is written below
     index = cards.astype(np.intp)  # every lookup below takes intp indices (an int8 index is converted per call)
     suits = t.suit_of.take(index) if core.rec is None else None
     # the winner, as ``_core.tricks.trick_winner`` finds it: the largest key of the cards in the suit led
@@ -275,24 +275,23 @@ def _bid(core: Core, rows: Rows, codes: Array, bits: Array) -> None:
                 return
             rows, codes = subset(rows, ~calls), codes[~calls]
     seat = take(s.to_act, rows)
-    blind_number = codes > BLIND_BID_BASE
-    blind = (codes == BLIND_NIL_CODE) | blind_number
-    value = np.where(blind_number, codes - BLIND_BID_BASE, np.where(codes == BLIND_NIL_CODE, 0, codes - NIL_CODE))
+    value = t.bid_value.take(codes)
     one = same_seat(rows, seat)
     if one is not None:  # every row's bidder is the same seat (so are the dealer and the bids made)
         s.bids[one] = value
         if t.blind_bids:
-            s.blind |= blind.astype(np.uint8) << np.uint8(one)
+            s.blind |= t.bid_blind.take(codes) << np.uint8(one)
         made_now = int(s.nbids[0]) + 1
         s.nbids[:] = made_now
         if made_now == t.players:
             end_bidding(core, rows)
             return
-        s.to_act[:] = t.bid_order[int(s.dealer[0]), made_now]
-        s.legal[rows] = bid_words(core, rows)
+        bidder = int(t.bid_order[int(s.dealer[0]), made_now])
+        s.to_act[:] = bidder
+        s.legal[rows] = bid_words(core, rows, bidder)
         return
     s.bids.ravel()[seat.astype(np.intp) * core.n + ids(core, rows)] = value
-    s.blind[rows] |= (blind.astype(np.uint8) << seat.astype(np.uint8)).astype(np.uint8)
+    s.blind[rows] |= t.bid_blind.take(codes) << seat.astype(np.uint8)
     made = s.nbids[rows] + 1
     s.nbids[rows] = made
     last = made == t.players

@@ -36,7 +36,7 @@ def follow_words(held: Array, led_mask: Array) -> Array:
     """The legal plays to a trick: a card of the suit led (``led_mask``) if the seat has one, else any (the
     vectorized twin of the engine's ``_playable`` following)."""
     following = held & led_mask
-    return np.where(following != 0, following, held)
+    return np.where(following, following, held)  # a word as the condition: no separate comparison pass
 
 
 def first_lead(core: Core, rows: Rows) -> tuple[Array, Array]:
@@ -130,17 +130,21 @@ def spades_broken(t: BatchTables, unplayed: Array) -> Array:
 
 
 # ---------------------------------------------------------------------------------------- bid words
-def bid_words(core: Core, rows: Rows) -> Array:
+def bid_words(core: Core, rows: Rows, bidder: int | None = None) -> Array:
     """The legal bids (and redeal calls) in BID rows, for the seat to act: the bid rule of the rules page,
-    section Bidding, as the scalar engine's ``_core.bidding.bid_rule`` decides it, for every row at once."""
+    section Bidding, as the scalar engine's ``_core.bidding.bid_rule`` decides it, for every row at once
+    (``bidder``: the seat to act in every row, when the caller knows that all rows are in step)."""
     s, t = core.s, core.t
     rules = t.rules
     seat = s.to_act[rows]
+    one = bidder if isinstance(rows, slice) else None
     words: Array
     if rules.bid_format.numbers_are_spades:  # nil or exactly the spades held (even below min_bid)
         words = t.bid_after[np.bitwise_count(seat_values(core, s.hand, rows, seat) & t.spade_mask)]
     elif t.tied:  # "no 13" with the look-ahead: every bid so far counts
         words = _tied_words(core, rows, seat)
+    elif t.partner[0] >= 0 and one is not None:  # the partner's bid decides (one partner for all rows)
+        words = t.bid_after.take(s.bids[int(t.partner[one])] + np.int8(1))
     elif t.partner[0] >= 0:  # the partner's bid decides: the team minimum, both partners nil, one nil per side
         partner_bid = seat_values(core, s.bids, rows, t.partner.take(seat.astype(np.intp))).astype(np.intp)
         partner_bid += 1
@@ -156,11 +160,11 @@ def bid_words(core: Core, rows: Rows) -> Array:
         words &= ~np.where(hit, excluded_bits, np.uint64(0))
     # a blind bid has the value of the same bid in sight: open where that one is, to a side trailing enough
     if rules.blind_nil:
-        blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat, rules.blind_nil_deficit)
+        blind = ((words & _ONE) != 0) & _blind_open(core, rows, seat, rules.blind_nil_deficit, one)
         words |= blind.astype(np.uint64) << np.uint64(BLIND_BIT)
     if t.blind_numbers:
         numbers = words & np.uint64(t.blind_numbers)
-        numbers = np.where(_blind_open(core, rows, seat, rules.blind_bid_deficit), numbers, np.uint64(0))
+        numbers = np.where(_blind_open(core, rows, seat, rules.blind_bid_deficit, one), numbers, np.uint64(0))
         words |= numbers << np.uint64(BLIND_NUMBER_BIT)
     if t.redeal_conditions:  # any qualifying seat, before the first bid
         first = s.nbids[rows] == 0
@@ -181,14 +185,16 @@ def _tied_words(core: Core, rows: Rows, seat: Array) -> Array:
     return words
 
 
-def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None) -> Array:
+def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None, one: int | None = None) -> Array:
     """Whether a blind bid is open to ``seat``: its side trails the best other side by ``deficit``
-    (``blind_nil_deficit`` for blind nil, ``blind_bid_deficit`` for a blind number; None: always)."""
+    (``blind_nil_deficit`` for blind nil, ``blind_bid_deficit`` for a blind number; None: always; ``one``: the
+    seat of every row, when known)."""
     t = core.t
     if deficit is None:
         return np.ones(len(seat), dtype=bool)
     scores = core.s.scores[:, rows]
-    one = same_seat(rows, seat)
+    if one is None:
+        one = same_seat(rows, seat)
     if one is not None:  # every row's bidder is the same seat: its side's row and the others'
         side_row = int(t.side_of[one])
         best_row = scores[1 - side_row] if t.num_sides == 2 else np.delete(scores, side_row, axis=0).max(axis=0)

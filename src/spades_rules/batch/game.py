@@ -76,14 +76,15 @@ def _out_of_memory(n: int) -> RulesError:
     return RulesError(f"not enough memory for a batch of {n:,} games (a batch peaks at about 270 bytes a game"
                       " while it is built and 520 while it steps, with the record): make it smaller")
 
-_SELECT8: Final = np.zeros(256 * 8, dtype=np.uint64)
-"""``_SELECT8[byte * 8 + r]``: the position of the ``r``-th set bit of ``byte`` (see :func:`_random_set_bits`)."""
+_SELECT_DOWN: Final = np.zeros(256 * 16, dtype=np.uint64)
+"""``_SELECT_DOWN[byte * 16 + m]``: the position of the ``m``-th highest set bit of ``byte`` (``m`` from 1; see
+:func:`_random_set_bits`)."""
 for _byte in range(256):
-    for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
-        _SELECT8[_byte * 8 + _rank] = _bit
+    for _from_top, _bit in enumerate(sorted((bit for bit in range(8) if _byte >> bit & 1), reverse=True)):
+        _SELECT_DOWN[_byte * 16 + _from_top + 1] = _bit
 _BYTES: Final = np.uint64(0x0101010101010101)
 _HIGH_BITS: Final = np.uint64(0x8080808080808080)
-_8, _3, _32, _56, _FF = np.uint64(8), np.uint64(3), np.uint64(32), np.uint64(56), np.uint64(0xFF)
+_3, _4, _32, _56, _FF = np.uint64(3), np.uint64(4), np.uint64(32), np.uint64(56), np.uint64(0xFF)
 _LOW32: Final = np.uint64(0xFFFFFFFF)
 _GAME_OVER: Final = PHASES.index(Phase.GAME_OVER)
 _DEAL: Final = PHASES.index(Phase.DEAL)
@@ -93,7 +94,8 @@ def _random_set_bits(words: Array, draws: Array) -> Array:
     """For each word, the position of one of its set bits, the ``floor(draw × popcount / 2**32)``-th (``draws``:
     uniform 32-bit numbers in uint64, consumed): a SWAR search, all rows at once. The bytes' popcounts times
     ``0x0101…`` are the popcounts up to each byte; one subtraction tests all eight against the rank, which
-    counts the bytes before the bit; a table finds the bit in its byte."""
+    counts the bytes before the bit; the count up to the bit's byte less the rank says how many of the
+    byte's bits, from the top, lead to it, and a table finds the bit in its byte."""
     prefix = np.bitwise_count(words.view(np.uint8)).view(np.uint64)
     prefix *= _BYTES  # byte k: the set bits in bytes 0 ... k (at most 64: no carry)
     rank = draws
@@ -104,15 +106,14 @@ def _random_set_bits(words: Array, draws: Array) -> Array:
     below -= prefix  # a byte keeps its high bit where its prefix is at most the rank
     below &= _HIGH_BITS
     shift = np.left_shift(np.bitwise_count(below), _3, dtype=np.uint64)  # 8 × the byte holding the bit
-    prefix <<= _8  # byte k: the set bits in bytes before k
     prefix >>= shift
     prefix &= _FF
-    rank -= prefix
+    prefix -= rank  # 1 ... the byte's set bits: the chosen one is this many from the byte's top
     byte = words >> shift
     byte &= _FF
-    byte <<= _3
-    byte |= rank
-    shift += _SELECT8.take(byte.view(np.intp))
+    byte <<= _4
+    byte |= prefix
+    shift += _SELECT_DOWN.take(byte.view(np.intp))
     bits: Array = shift
     return bits
 
@@ -532,8 +533,9 @@ class BatchGame:
         if np.minimum.reduce(codes) < 0:
             self._refuse(codes)
         try:
-            if core.phase_lock == PLAY:  # too high a code is an IndexError of the one table
-                bits = t.play_bit_of_code.take(codes)
+            lock = core.phase_lock
+            if lock is not None:  # every row in one phase: too high a code is an IndexError of its table
+                bits = t.bits_in_phase[lock].take(codes)
             else:
                 if np.maximum.reduce(codes) >= t.num_actions:
                     self._refuse(codes)
@@ -591,8 +593,12 @@ class BatchGame:
             raise ArgumentTypeError(f"rng must be a numpy Generator, not {describe(rng)}", parameter="rng")
         core, t = self._core, self._tables
         bit: Array = _random_set_bits(core.s.legal, self._draws(rng)).view(np.intp)
-        if core.phase_lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
-            return bit
+        lock = core.phase_lock
+        if lock is not None:  # every row in one phase: its table
+            if lock == PLAY and t.cards_are_codes:  # a play's code is its card's index, its bit
+                return bit
+            found: Array = t.codes_in_phase[lock].take(bit)
+            return found
         codes: Array = t.code_of_bit[core.s.phase.astype(np.intp) * 64 + bit].astype(np.intp)
         return codes
 
