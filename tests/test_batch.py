@@ -388,10 +388,34 @@ def test_the_draw_keeps_its_stock_without_the_record() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ memory
-def test_four_seat_games_keep_at_most_150_bytes_of_state_each() -> None:
-    for rules in (Rules.standard(), Rules.jokers(), Rules.individual(4), Rules.standard().evolve(blind_nil_exchange=3)):
+def test_every_preset_keeps_at_most_150_bytes_of_state_a_one_hand_game() -> None:
+    for name, rules in Rules.presets().items():
         games = BatchGame(rules, 1000, record=False)
+        assert games.state_nbytes() / 1000 <= 150, name
+
+
+def test_four_seat_whole_games_keep_at_most_150_bytes_of_state_each() -> None:
+    for rules in (Rules.standard(), Rules.jokers(), Rules.individual(4), Rules.standard().evolve(blind_nil_exchange=3)):
+        games = BatchGame(rules, 1000, record=False, episode="game")
         assert games.state_nbytes() / 1000 <= 150, rules
+
+
+def test_a_hand_s_points_are_held_as_wide_as_the_rules_need() -> None:
+    """A hand's points fit 16 bits under the usual options; a nil worth a million widens them, and the
+    scores and totals read back at their usual widths."""
+    narrow = BatchGame(Rules.standard(), 4, seed=1)
+    wide = BatchGame(Rules.standard().evolve(nil_value=1_000_000), 4, seed=1)
+    assert narrow._core.s.totals.dtype == np.int16 and wide._core.s.totals.dtype == np.int32
+    for games in (narrow, wide):
+        assert games.scores.dtype == np.int64 and games.bags.dtype == np.int32
+        assert games.last_hand_totals.dtype == np.int32
+    nil = wide.legal_codes(0)[0]  # nil for every bidder: four nils of a million each, made or failed
+    while not wide.hand_done.any():
+        codes = wide.random_actions()
+        if wide.phase[0] == 2:
+            codes[:] = nil
+        wide.step(codes)
+    assert int(abs(wide.last_hand_totals).max()) >= 1_000_000  # past 16 bits, read back whole
 
 
 def test_the_record_of_past_hands_stays_bounded() -> None:

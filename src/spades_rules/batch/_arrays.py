@@ -97,7 +97,7 @@ class Arrays:
     stock: Array
     rows: Array
 
-    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
+    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False, one_hand: bool = False) -> None:
         p, s = tables.players, tables.num_sides
         i8 = np.int8
         for name in ("phase", "to_act", "dealer", "leader", "pos", "trick_no", "nbids", "winner"):
@@ -125,9 +125,10 @@ class Arrays:
         self.hand = np.zeros((p, n), dtype=np.uint64)
         self.bids = np.full((p, n), -1, dtype=i8)
         self.trick = np.full((p, n), -1, dtype=i8)
-        self.scores = np.zeros((s, n), dtype=np.int64)
-        self.bags = np.zeros((s, n), dtype=np.int32)
-        self.totals = np.zeros((s, n), dtype=np.int32)
+        points = np.int16 if tables.hand_points_bound <= np.iinfo(np.int16).max else np.int32
+        self.scores = np.zeros((s, n), dtype=points if one_hand else np.int64)  # a one-hand game: its points
+        self.bags = np.zeros((s, n), dtype=np.int8 if one_hand else np.int32)  # one hand's: at most 2 x 26
+        self.totals = np.zeros((s, n), dtype=points)
         draw_rows = n if tables.draw else 0
         self.draw_turn = np.zeros(draw_rows, dtype=i8)
         self.draw_bits = np.zeros(draw_rows, dtype=np.uint32)
@@ -199,7 +200,7 @@ class Record:
     from a scalar state (``BatchGame.from_states``) keeps that state in ``origins`` (row -> its game's number
     and the state): the game's start, whose earlier hands, scores and past actions the stored hands follow."""
 
-    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False) -> None:
+    def __init__(self, tables: BatchTables, n: int, count_hands: bool = False, one_hand: bool = False) -> None:
         p, t, k = tables.players, tables.tricks, tables.exchange_size
         self.deck = np.zeros((n, tables.deck_size), dtype=np.int8)
         self.log = np.full((t, p, n), -1, dtype=np.int8)

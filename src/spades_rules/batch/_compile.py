@@ -40,6 +40,7 @@ from spades_rules.codec import (
 )
 from spades_rules.errors import RulesError
 from spades_rules.rules import Rules
+from spades_rules.scoring import _POINTS_PER_BID_TRICK
 from spades_rules.state import Phase
 from spades_rules.views.tensor import observation_tensor_layout
 
@@ -115,6 +116,8 @@ class BatchTables:
         self._seat_tables(rules, n)
         self._bid_tables(rules, n)
         self._observation_tables(rules, n)
+        self.hand_points_bound = _hand_points_bound(rules, self.tricks, max(len(side) for side in self.sides))
+        """A bound on the size of any side's points in one hand: the width of the arrays that hold them."""
 
     def _card_tables(self, rules: Rules, n: int) -> None:
         """Per card: its bit, suit, deck slot, trick key and the cards that follow it; the masks; what a trick shows."""
@@ -315,6 +318,17 @@ class BatchTables:
         return sorted(
             range(rules.num_sides), key=lambda side: min((other - seat) % n for other in rules.sides[side])
         )
+
+
+def _hand_points_bound(rules: Rules, tricks: int, members: int) -> int:
+    """A bound on the size of any side's points in one hand under ``rules``: every term the scoring can add
+    (``scoring._score_side``), each at its largest."""
+    contract = tricks * _POINTS_PER_BID_TRICK * rules.blind_bid_multiplier * 2  # blind, ten for two hundred
+    nils = members * max(rules.nil_value, rules.blind_nil_value) + (rules.double_nil_value or 0)
+    nils += rules.double_nil_penalty or 0
+    bags = 2 * tricks * rules.bag_value  # overtricks and a failed nil's tricks
+    penalties = rules.bag_penalty * (2 * tricks // rules.bag_limit + 1) if rules.bag_limit else 0
+    return contract + nils + bags + penalties + rules.moon_points
 
 
 def _trick_tables(n: int, suit_masks: tuple[int, ...], anytime: bool, first_no_spades: bool

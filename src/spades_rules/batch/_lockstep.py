@@ -74,7 +74,7 @@ class Core:
         self.t = tables
         self.backstop = backstop if episode == "game" else None
         """The most hands a whole game plays before it is stopped (truncated); None: no limit."""
-        self.s = Arrays(tables, n, count_hands=self.backstop is not None)
+        self.s = Arrays(tables, n, count_hands=self.backstop is not None, one_hand=episode == "hand")
         self.rec = Record(tables, n) if record else None
         self.n = n
         self.episode: Episode = episode

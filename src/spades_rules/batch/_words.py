@@ -207,7 +207,7 @@ def _blind_open(core: Core, rows: Rows, seat: Array, deficit: int | None, one: i
         best_other = scores[1 - side, at]
     else:
         others = scores.copy()
-        others[side, at] = np.iinfo(np.int64).min
+        others[side, at] = np.iinfo(others.dtype).min
         best_other = others.max(axis=0)
     return (best_other - mine) >= deficit
 

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["BatchGame"]
 
 _MAX_ROWS: Final = 1 << 22
-"""The most games one batch holds (4,194,304): the four-seat game's state is 130 bytes a game and its
+"""The most games one batch holds (4,194,304): the four-seat game's state is at most 130 bytes a game and its
 record 121, and a batch peaks at about 270 bytes a game while it is built and 520 while it steps (1.1 and
 2.2 GB at this size; the observation tensor, 4 KB a game, comes on top)."""
 _NEGATIVE_SEED: Final = (0x6E6567,)
@@ -297,12 +297,12 @@ class BatchGame:
     @property
     def scores(self) -> Array:
         """The scores ``[n, sides]`` of each row's game (always 0-0 with ``episode="hand"``)."""
-        return _read_only(self._core.s.scores.T)
+        return _read_only(self._core.s.scores.T.astype(np.int64, copy=False))
 
     @property
     def bags(self) -> Array:
         """The bags ``[n, sides]`` of each row's game."""
-        return _read_only(self._core.s.bags.T)
+        return _read_only(self._core.s.bags.T.astype(np.int32, copy=False))
 
     @property
     def hand_done(self) -> Array:
@@ -411,7 +411,7 @@ class BatchGame:
     @property
     def last_hand_totals(self) -> Array:
         """The points ``[n, sides]`` of each row's last finished hand (kept through the next deal)."""
-        return _read_only(self._core.s.totals.T)
+        return _read_only(self._core.s.totals.T.astype(np.int32, copy=False))
 
     @property
     def winner(self) -> Array:
