@@ -266,7 +266,7 @@ class Search:
         ``pattern``."""
         self.exact: dict[tuple[int, ...], tuple[int, int, int]] = {}
         """Per trick-boundary position by its cards, what :meth:`_describe` finds (computed once)."""
-        self.bounds: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.bounds: dict[tuple[int, ...], tuple[int, tuple[int, ...], int, tuple[int, ...]]] = {}
         """Per trick-boundary position by its cards, what :meth:`_bounds` finds (computed once)."""
         self.replicate: tuple[int, ...] = tuple(
             sum(1 << (width * at) for at in range(self.players - 1)) for width in range(len(layout.card_of) + 1))
@@ -409,11 +409,11 @@ class Search:
         bounds = self.bounds.get(exact)
         if bounds is None:
             bounds = self.bounds[exact] = self._bounds(leader, left)
-        low, low_cards, high, high_cards = bounds
+        low, low_steps, high, high_steps = bounds
         if low >= target:
-            return True, low_cards
+            return True, low_steps[target - 1]
         if high < target:
-            return False, high_cards
+            return False, high_steps[left - target]
         known = self.exact.get(exact)
         if known is None:
             known = self.exact[exact] = self._describe(leader)
@@ -456,10 +456,10 @@ class Search:
             shift += width
         return key, packed, remaining
 
-    def _bounds(self, leader: int, left: int) -> tuple[int, int, int, int]:
-        """The bounds on the side's tricks from a trick boundary that need no search: the lower one and the
-        cards it rests on, the upper one and the cards it rests on (the leader's quick tricks and the sure
-        trump tricks, each counting for its side)."""
+    def _bounds(self, leader: int, left: int) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+        """The bounds on the side's tricks from a trick boundary that need no search (the leader's quick
+        tricks and the sure trump tricks, each counting for its side): the lower one and, per number of
+        tricks up to it, the cards that many rest on; the upper one and the same for the other side."""
         hands = self.hands
         maximizing = self.maximizing
         remaining = 0
@@ -468,37 +468,43 @@ class Search:
             remaining |= hand
             if maximizing[seat]:
                 ours |= hand
-        quick, quick_cards = self._quick_tricks(leader)
-        trump_side, sure, sure_cards = self._sure_trumps(remaining, ours)
-        low, low_cards, theirs, high_cards = 0, 0, 0, 0
+        quick = self._quick_tricks(leader)
+        trump_side, sure = self._sure_trumps(remaining, ours)
+        low: tuple[int, ...] = ()
+        theirs: tuple[int, ...] = ()
         if maximizing[leader]:
-            low, low_cards = quick, quick_cards
+            low = quick
         else:
-            theirs, high_cards = quick, quick_cards
-        if trump_side and sure > low:
-            low, low_cards = sure, sure_cards
-        if not trump_side and sure > theirs:
-            theirs, high_cards = sure, sure_cards
-        return low, low_cards, left - theirs, high_cards
+            theirs = quick
+        if trump_side and len(sure) > len(low):
+            low = sure
+        if not trump_side and len(sure) > len(theirs):
+            theirs = sure
+        return len(low), low, left - len(theirs), theirs
 
-    def _sure_trumps(self, remaining: int, ours: int) -> tuple[bool, int, int]:
-        """Trump tricks won for sure by the side holding the top trump, whoever leads: the top trumps it
-        holds above the other side's best each win the trick they fall in, and one seat's never fall
-        together. Whether that side is the searched one (holding ``ours``), the tricks, and the cards they
-        rest on."""
+    def _sure_trumps(self, remaining: int, ours: int) -> tuple[bool, tuple[int, ...]]:
+        """Trump tricks won for sure by the side holding the top trump, whoever leads: the trumps of one of
+        its seats above every trump of the other side each win the trick they fall in (one seat's never fall
+        together). Whether that side is the searched one (holding ``ours``), and per trick counted, the
+        cards it rests on (the trumps from that seat's card down to it up)."""
         trumps = remaining & self.layout.trumps
         if not trumps:
-            return False, 0, 0
+            return False, ()
         side = bool(trumps >> (trumps.bit_length() - 1) & ours >> (trumps.bit_length() - 1))
         holders = ours if side else remaining & ~ours
         others = trumps & ~holders
         run = trumps & ~((1 << others.bit_length()) - 1)
         maximizing = self.maximizing
-        sure = 0
+        best = 0
         for seat, hand in enumerate(self.hands):
-            if maximizing[seat] == side:
-                sure = max(sure, (hand & run).bit_count())
-        return side, sure, run
+            if maximizing[seat] == side and (hand & run).bit_count() > best.bit_count():
+                best = hand & run
+        steps = []
+        while best:
+            card = 1 << (best.bit_length() - 1)
+            best ^= card
+            steps.append(run & -card)  # the run from this card up
+        return side, tuple(steps)
 
     def _store(
         self, bucket: list[list[int]], packed: int, remaining: int, decided: int, found: bool, target: int,
@@ -742,16 +748,16 @@ class Search:
                     threat = max(threat, 1 << (best.bit_length() - 1))
         return threat
 
-    def _quick_tricks(self, leader: int) -> tuple[int, int]:
-        """The tricks the leader's side takes for sure, leading from the top (0 when none is sure), and the
-        cards they rest on (the top cards counted: with the same seats holding them and the same suit
+    def _quick_tricks(self, leader: int) -> tuple[int, ...]:
+        """The tricks the leader's side takes for sure, leading from the top: per trick counted, the cards
+        that many rest on (the top cards cashed so far: with the same seats holding them and the same suit
         lengths, another position has at least as many).
 
         Top trumps win whatever is played (when the leader may lead them); then the top cards of each plain
         suit win as many rounds as every other seat still holding a trump can follow it (playing one suit
         leaves the others' holdings in the rest alone). With no other trump left, every top card wins."""
         if self.first_trick:
-            return 0, 0
+            return ()
         hands = self.hands
         layout = self.layout
         mine = hands[leader]
@@ -760,21 +766,21 @@ class Search:
         for hand in hands:
             remaining |= hand
         may_lead_trumps = layout.anytime or self.broken or layout.after_first_trick or not (mine & ~trumps)
-        top_trumps = 0
-        trump_cards = 0
+        steps: list[int] = []
+        cards = 0
         if may_lead_trumps and mine & trumps:
             rest = remaining & trumps
             while rest:
                 top = 1 << (rest.bit_length() - 1)
                 if not top & mine:
                     break
-                top_trumps += 1
-                trump_cards |= top
+                cards |= top
+                steps.append(cards)
                 rest ^= top
-        ruffers = [hand for seat, hand in enumerate(hands)
-                   if seat != leader and (hand & trumps).bit_count() > top_trumps]
-        tricks = top_trumps
-        cards = trump_cards
+        top_trumps = len(steps)
+        ruffers = [
+            hand for seat, hand in enumerate(hands) if seat != leader and (hand & trumps).bit_count() > top_trumps
+        ]
         for block in layout.suits:
             if block & trumps or not mine & block:
                 continue
@@ -786,10 +792,10 @@ class Search:
                 top = 1 << (rest.bit_length() - 1)
                 if not top & mine:
                     break
-                tricks += 1
                 most -= 1
                 cards |= top
+                steps.append(cards)
                 rest ^= top
         if not ruffers and may_lead_trumps:  # no other seat keeps a trump: every trump of ours wins too
-            tricks += (mine & trumps).bit_count() - top_trumps
-        return tricks, cards
+            steps.extend([cards] * ((mine & trumps).bit_count() - top_trumps))
+        return tuple(steps)
