@@ -700,12 +700,13 @@ class Search:
     ) -> list[int]:
         """A follower's cards, best first: when the trick is the other side's, the cheapest card that takes
         it for good (no later opponent can beat it), then the cheapest losers, then the winners a later
-        opponent may beat; when it is our side's and no later opponent can beat it, the cheapest loser.
-        Losers go from the least worth: the card of its suit with the most cards above it, trumps last."""
+        opponent may beat (the losers first when a partner playing after every opponent can take the trick);
+        when it is our side's and no later opponent can beat it, the cheapest loser. Losers go from the
+        least worth: the card of its suit with the most cards above it, trumps last."""
         maximizing = self.maximizing
         trumps = self.layout.trumps
         side = maximizing[seat]
-        threat = self._threat(seat, count, led)
+        threat, cover = self._later_best(seat, count, led)
         ours = maximizing[win_seat] == side
         if ours and win > threat:
             winners: list[int] = []
@@ -728,25 +729,32 @@ class Search:
                 return bool(bit & trumps), -above.bit_count()
 
             losers.sort(key=worth)
+        if cover > win and cover > threat:
+            return losers + sure + winners
         return sure + losers + winners
 
-    def _threat(self, seat: int, count: int, led: int) -> int:
-        """The best card an opponent still to play to this trick can win it with (0 when none): its top card
-        of the suit led, or its top trump when void in it."""
+    def _later_best(self, seat: int, count: int, led: int) -> tuple[int, int]:
+        """The best cards the seats still to play to this trick can win it with (their top card of the suit
+        led, or their top trump when void in it): an opponent's (0 when none), and a partner's who plays
+        after every opponent still to play (0 when none)."""
         maximizing = self.maximizing
         hands = self.hands
         trumps = self.layout.trumps
         players = self.players
         side = maximizing[seat]
         threat = 0
+        cover = 0
         for later in range(1, players - count):
             other = (seat + later) % players
+            hand = hands[other]
+            best = hand & led or hand & trumps
+            top = 1 << (best.bit_length() - 1) if best else 0
             if maximizing[other] != side:
-                hand = hands[other]
-                best = hand & led or hand & trumps
-                if best:
-                    threat = max(threat, 1 << (best.bit_length() - 1))
-        return threat
+                threat = max(threat, top)
+                cover = 0
+            else:
+                cover = max(cover, top)
+        return threat, cover
 
     def _quick_tricks(self, leader: int) -> tuple[int, ...]:
         """The tricks the leader's side takes for sure, leading from the top: per trick counted, the cards
