@@ -39,7 +39,7 @@ Speed (each trick in one sentence):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from spades_rules.cards import ALL_CARDS, Card, Suit
 from spades_rules.rules.tables import CompiledTables
@@ -222,8 +222,6 @@ class Search:
     """
 
     __slots__ = (
-        "best",
-        "bounds",
         "broken",
         "cut",
         "exact",
@@ -233,6 +231,7 @@ class Search:
         "leader",
         "maximizing",
         "nodes",
+        "planes",
         "players",
         "replicate",
         "table",
@@ -264,16 +263,15 @@ class Search:
         """Per bucket of trick-boundary positions (see :meth:`_describe`), the answers found: ``[mask,
         pattern, lower, upper]``, valid for the positions whose hands by relative rank under ``mask`` are
         ``pattern``."""
-        self.exact: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.exact: dict[tuple[int, ...], list[Any]] = {}
         """Per trick-boundary position by its cards, what :meth:`_describe` finds (computed once)."""
-        self.bounds: dict[tuple[int, ...], tuple[int, tuple[int, ...], int, tuple[int, ...]]] = {}
-        """Per trick-boundary position by its cards, what :meth:`_bounds` finds (computed once)."""
+        self.planes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat in range(self.players) if seat >> bit & 1)
+            for bit in range((self.players - 1).bit_length()))
+        """Per bit of a seat's number, the seats with that bit set (a hand by relative rank is packed per bit)."""
         self.replicate: tuple[int, ...] = tuple(
-            sum(1 << (width * at) for at in range(self.players - 1)) for width in range(len(layout.card_of) + 1))
+            sum(1 << (width * at) for at in range(len(self.planes))) for width in range(len(layout.card_of) + 1))
         """Per number of cards left, the multiplier that copies a mask of relative ranks to every packed hand."""
-        self.best: dict[tuple[int, ...], int] = {}
-        """Per trick-boundary position by its cards, the lead that decided it in the last probe (tried first:
-        the probes of :meth:`value` and of every card :func:`card_values` asks about search the same tree)."""
         self.cut = 0
         """The card that decided the last cut-off."""
         self.nodes = 0
@@ -406,39 +404,38 @@ class Search:
             self.nodes += 1
             return self._last_trick(leader)
         exact = (*hands, leader, self.broken)
-        bounds = self.bounds.get(exact)
-        if bounds is None:
-            bounds = self.bounds[exact] = self._bounds(leader, left)
-        low, low_steps, high, high_steps = bounds
-        if low >= target:
-            return True, low_steps[target - 1]
-        if high < target:
-            return False, high_steps[left - target]
         known = self.exact.get(exact)
         if known is None:
             known = self.exact[exact] = self._describe(leader)
-        lengths, packed, remaining = known
+        lengths, packed, remaining, bounds, hint = known
         bucket = self.table.get(lengths)
         if bucket is None:
             bucket = self.table[lengths] = []
         else:
             for mask, pattern, low, high in bucket:
-                if packed & mask == pattern:
-                    if low >= target:
+                if low >= target:
+                    if packed & mask == pattern:
                         return True, _expand(mask, remaining)
-                    if high < target:
-                        return False, _expand(mask, remaining)
-        hint = self.best.get(exact, 0)
+                elif high < target and packed & mask == pattern:
+                    return False, _expand(mask, remaining)
+        if bounds is None:
+            bounds = known[3] = self._bounds(leader, left)
+        low, low_steps, high, high_steps = bounds
+        if low >= target:
+            return True, low_steps[target - 1]
+        if high < target:
+            return False, high_steps[left - target]
         found, decided = self._play(leader, 0, 0, 0, leader, 0, target, left, 0, hint)
         if found == self.maximizing[leader]:
-            self.best[exact] = self.cut
+            known[4] = self.cut
         return found, self._store(bucket, packed, remaining, decided, found, target, left)
 
-    def _describe(self, leader: int) -> tuple[int, int, int]:
+    def _describe(self, leader: int) -> list[Any]:
         """What the table needs of a trick-boundary position, computed once per exact position: the key of
         its bucket (the leader, whether broken spades still matter and every hand's length in every suit),
-        the hands by relative rank (each seat's but the first, packed down past the cards played and laid
-        side by side) and the cards left."""
+        the hands by relative rank (for each bit of the seats' numbers, the cards of the seats with that
+        bit, packed down past the cards played, side by side), the cards left, and two places filled later:
+        the bounds without search (:meth:`_bounds`) and the lead that last decided the position."""
         hands = self.hands
         remaining = 0
         for hand in hands:
@@ -451,10 +448,13 @@ class Search:
         packed = 0
         shift = 0
         width = remaining.bit_count()
-        for hand in hands[1:]:
-            packed |= _compress(hand, remaining) << shift
+        for plane in self.planes:
+            cards = 0
+            for seat in plane:
+                cards |= hands[seat]
+            packed |= _compress(cards, remaining) << shift
             shift += width
-        return key, packed, remaining
+        return [key, packed, remaining, None, 0]
 
     def _bounds(self, leader: int, left: int) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
         """The bounds on the side's tricks from a trick boundary that need no search (the leader's quick
