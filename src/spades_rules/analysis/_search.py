@@ -563,7 +563,12 @@ class Search:
         layout = self.layout
         hands = self.hands
         mine = hands[seat]
-        legal = forced or layout.legal(mine, led, self.first_trick, self.broken)
+        if forced:
+            legal = forced
+        elif led and mine & led and not self.first_trick:
+            legal = mine & led  # following suit: the common case, without the call
+        else:
+            legal = layout.legal(mine, led, self.first_trick, self.broken)
         maximizing = self.maximizing
         is_max = maximizing[seat]
         players = self.players
@@ -706,7 +711,7 @@ class Search:
         maximizing = self.maximizing
         trumps = self.layout.trumps
         side = maximizing[seat]
-        threat, cover = self._later_best(seat, count, led)
+        threat, cover = self._later_best(seat, count, led) if count < self.players - 1 else (0, 0)
         ours = maximizing[win_seat] == side
         if ours and win > threat:
             winners: list[int] = []
