@@ -4,7 +4,7 @@ random positions, whole deals and positions after 1-12 tricks with cards already
 
 The default run checks a few hundred positions (the nox session ``dds``); ``SPADES_FUZZ=1`` checks 20,000,
 ``SPADES_DDS_POSITIONS=N`` any number (``benchmarks/bench_analysis.py --agreement N`` reports the same count
-with timings)."""
+with timings), from the seed ``SPADES_DDS_START`` on (0 by default: a long run can be split in parts)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from spades_rules.analysis import card_values, solve
 RULES = Rules.standard().evolve(spade_lead="anytime")
 FUZZ = os.environ.get("SPADES_FUZZ") == "1"
 POSITIONS = int(os.environ.get("SPADES_DDS_POSITIONS", "20000" if FUZZ else "300"))
+START = int(os.environ.get("SPADES_DDS_START", "0"))
 MOST_LEFT = 13 if FUZZ or "SPADES_DDS_POSITIONS" in os.environ else 8
 """Whole deals take the pure solver seconds each: the default run keeps to eight tricks left."""
 
@@ -36,7 +37,7 @@ def _position(seed: int) -> GameState:
 def test_pure_solver_agrees_with_dds() -> None:
     """Every legal card's value, and the position's value, equal DDS's on random positions."""
     checked = 0
-    for seed in range(POSITIONS):
+    for seed in range(START, START + POSITIONS):
         state = _position(seed)
         dds = card_values(state, backend="dds")
         assert card_values(state, backend="python") == dds, seed
