@@ -140,10 +140,11 @@ class BatchTables:
         """Whether every card's code is its index (no jokers: codes 0-51), so a play needs no code table."""
         self.spade_mask = np.uint64(tables.spade_mask)
         self.plain_mask = np.uint64(~tables.spade_mask & (1 << 64) - 1)
+        self.lead_mask = _u64([int(self.plain_mask), (1 << 64) - 1])
+        """``lead_mask[broken]``: the cards a lead may be drawn from first (spades only once broken)."""
         self.club_mask = np.uint64(tables.suit_masks[Suit.CLUBS])
         self.face_mask = np.uint64(tables.face_mask)
         self.positions = np.arange(n, dtype=np.int16)[:, None]
-        self.seat_column = np.arange(n, dtype=np.intp)[:, None]
         self.seat_wrap = (np.arange(2 * n) % n).astype(np.int8)
         """``seat_wrap[seat + k]``: the seat ``k < players`` places after ``seat`` (a lookup, not a division)."""
         self.suit_weight = (4 ** np.arange(n, dtype=np.uint16))[:, None]

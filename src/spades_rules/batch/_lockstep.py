@@ -83,8 +83,10 @@ class Core:
         self.n = n
         self.episode: Episode = episode
         self.rng = rng
-        self.wrap = np.arange(2 * tables.players, dtype=np.intp) % tables.players * n
-        """``wrap[k]``: where row ``k % players`` of a per-seat array starts, flat (a lookup, not a division)."""
+        seats = np.arange(tables.players, dtype=np.intp)
+        self.turn_rows = (seats[:, None] + np.arange(tables.players + 1)) % tables.players * n
+        """``turn_rows[q, shift]``: where row ``(shift + q) % players`` of a per-seat array starts, flat (a
+        lookup, not a division; ``shift`` up to ``players``)."""
         self.phase_lock: int | None = None
         self.pos_lock: int | None = None
         self.trick_lock: int | None = None
@@ -206,7 +208,7 @@ def seat_values(core: Core, array: Array, rows: Rows, seats: Array) -> Array:
 def turned(core: Core, values: Array, rows: Rows, shift: Array) -> Array:
     """A per-seat array's columns ``rows`` turned by ``shift`` places (one per row): row ``q`` of the result is
     row ``(shift + q) % players`` of ``values``."""
-    flat = core.wrap.take(np.asarray(shift, dtype=np.intp) + core.t.seat_column)  # (shift + q) % players * n
+    flat = core.turn_rows.take(shift, axis=1)  # [positions, rows]: (shift + q) % players * n
     flat += ids(core, rows)
     found: Array = values.take(flat)
     return found

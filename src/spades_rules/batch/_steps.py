@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
-_EVERY: Final = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 def step(core: Core, codes: Array, bits: Array) -> None:
@@ -176,7 +175,7 @@ def _end_tricks(core: Core, rows: Rows) -> None:
     if t.spades_anytime or t.spades_after_first_trick:  # past the first trick: free
         s.legal[rows] = held
     else:
-        s.legal[rows] = follow_words(held, np.where(s.broken[rows], _EVERY, t.plain_mask))
+        s.legal[rows] = follow_words(held, t.lead_mask.take(s.broken[rows]))
 
 
 def _finish_hands(core: Core, rows: Rows) -> None:
