@@ -414,7 +414,7 @@ TARGET_SAMPLES: dict[str, Callable[[Target], dict[str, Any]]] = {
     # the sample shared by parameter name does not fit these: each gets values its valid call accepts
     "HandScore.from_dict": lambda t: {"data": score_hand(Rules.standard(), [3, 3, 3, 3], [3, 3, 4, 3]).to_dict()},
     "Observation.from_dict": lambda t: {"data": observe(playing_state(), 1).to_dict()},
-    "render.from_dict": lambda t: {"data": observe(playing_state(), 1).to_dict()},
+    "render.view_from_dict": lambda t: {"data": observe(playing_state(), 1).to_dict()},
     "Rules.from_dict": lambda t: {"data": Rules.standard().to_dict()},
     "ScoreSheet.from_dict": lambda t: {"data": ScoreSheet(Rules.standard()).add([3, 3, 3, 3], [3, 3, 4, 3]).to_dict()},
     "spades_rules.from_dict": lambda t: {"data": spades_rules.to_dict(playing_state())},

@@ -31,7 +31,8 @@ from spades_rules import (
     records,
 )
 from spades_rules.cli import main
-from spades_rules.terminal.game import Session, load_session, save_atomically
+from spades_rules.records.files import save_atomically
+from spades_rules.terminal.game import Session, load_session
 
 
 class Person:

@@ -416,7 +416,7 @@ class DoubleDummyBot:
       ``time_limit`` (CPU seconds per decision) stops sampling once spent, after the first world.
     - **When it solves**: a world is solved when at most ``exact_tricks`` tricks are left, or at any point
       where DDS applies (the ``dds`` extra installed, and the position is bridge: see
-      :data:`~spades_rules.analysis.BACKENDS`). Earlier plays, and every play while a nil is still alive
+      :data:`~spades_rules.analysis.SOLVER_BACKENDS`). Earlier plays, and every play while a nil is still alive
       (a double-dummy trick count cannot tell a nil's tricks from its partner's), are :class:`SearchBot`'s.
     - **Bids**, exchanges and the draw are :class:`SearchBot`'s (its playouts over sampled worlds).
 

@@ -80,7 +80,7 @@ from spades_rules.rules.bid_formats import BID_FORMATS
 from spades_rules.state import GameState, Phase
 
 __all__ = [
-    "Policy",
+    "GamePolicy",
     "action_sequences",
     "deals",
     "games",
@@ -91,7 +91,7 @@ __all__ = [
     "states",
 ]
 
-Policy: TypeAlias = Literal["random", "sensible"] | Callable[[GameState, random.Random], Action]
+GamePolicy: TypeAlias = Literal["random", "sensible"] | Callable[[GameState, random.Random], Action]
 """How the random players choose: ``"random"`` (uniform over the legal actions, but for the house rules
 whose hands uniform bids would almost never reach: see :func:`random_action`), ``"sensible"`` (bids about
 the tricks its hand can take and never bids blind or calls a redeal; plays at random), or a function
@@ -379,9 +379,9 @@ def deals(rules: Rules) -> SearchStrategy[Deal]:
 
 
 # ---------------------------------------------------------------------------------------------- players
-def random_action(state: GameState, rng: random.Random, *, policy: Policy = "random") -> Action:
+def random_action(state: GameState, rng: random.Random, *, policy: GamePolicy = "random") -> Action:
     """One action for ``state`` chosen with ``rng``: a shuffled :class:`~spades_rules.actions.Deal` at a
-    chance node, otherwise a legal action chosen by ``policy`` (see :data:`Policy`).
+    chance node, otherwise a legal action chosen by ``policy`` (see :data:`GamePolicy`).
 
     The ``"random"`` policy is uniform over the legal actions, except that under the house rules whose hands
     uniform bids would almost never reach, a bid now and then reaches them: a blind number (a quarter of the
@@ -475,7 +475,7 @@ def _sensible_bid(state: GameState, seat: int, actions: Sequence[Action]) -> Act
 
 
 def _trajectory(
-    state: GameState, rng: random.Random, policy: Policy, hand_seed: Callable[[], int] | None = None
+    state: GameState, rng: random.Random, policy: GamePolicy, hand_seed: Callable[[], int] | None = None
 ) -> Iterator[GameState]:
     """The states of a random game from ``state`` on (``state`` first), until the game is over. With
     ``hand_seed``, ``rng`` is reseeded with ``hand_seed()`` at every deal (one Hypothesis draw per hand)."""
@@ -496,7 +496,7 @@ def _trajectory(
 
 
 def play_randomly(
-    state: GameState, rng: random.Random, *, policy: Policy = "random", max_actions: int | None = None
+    state: GameState, rng: random.Random, *, policy: GamePolicy = "random", max_actions: int | None = None
 ) -> GameState:
     """Play ``state`` on with random legal actions (and random deals) until the game is over, or until
     ``max_actions`` actions have been applied. Deterministic for a given ``rng`` state.
@@ -555,7 +555,7 @@ def _start(draw: st.DrawFn, value: Rules, random_start: bool) -> GameState:
 
 @st.composite
 def _games(
-    draw: st.DrawFn, given: SearchStrategy[Rules], policy: Policy, max_hands: int | None, random_start: bool
+    draw: st.DrawFn, given: SearchStrategy[Rules], policy: GamePolicy, max_hands: int | None, random_start: bool
 ) -> GameState:
     value = _with_backstop(draw, draw(given), max_hands)
     state = draw(_start(value, random_start))
@@ -565,7 +565,7 @@ def _games(
 def games(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
-    policy: Policy = "random",
+    policy: GamePolicy = "random",
     max_hands: int | None = _DEFAULT_MAX_HANDS,
     random_start: bool = False,
 ) -> SearchStrategy[GameState]:
@@ -593,7 +593,7 @@ def _stop_of(state: GameState) -> str:
 
 @st.composite
 def _states(
-    draw: st.DrawFn, given: SearchStrategy[Rules], policy: Policy, max_hands: int | None, random_start: bool
+    draw: st.DrawFn, given: SearchStrategy[Rules], policy: GamePolicy, max_hands: int | None, random_start: bool
 ) -> GameState:
     value = _with_backstop(draw, draw(given), max_hands)
     start = draw(_start(value, random_start))
@@ -606,7 +606,7 @@ def _states(
 def states(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
-    policy: Policy = "random",
+    policy: GamePolicy = "random",
     max_hands: int | None = _DEFAULT_MAX_HANDS,
     random_start: bool = False,
 ) -> SearchStrategy[GameState]:
@@ -620,7 +620,7 @@ def states(
 def action_sequences(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
-    policy: Policy = "random",
+    policy: GamePolicy = "random",
     max_hands: int | None = _DEFAULT_MAX_HANDS,
 ) -> SearchStrategy[tuple[Rules, list[Action]]]:
     """``(rules, actions)``: actions that :func:`~spades_rules.engine.apply` accepts one after the other

@@ -204,6 +204,18 @@ def test_every_public_name_has_one_documented_home(module: str) -> None:
     assert not problems, f"{module}: " + "; ".join(problems)
 
 
+def test_no_two_public_modules_define_the_same_public_name() -> None:
+    """A public name means one thing: two modules that each define (not import) a name they export would
+    give ``from ... import to_dict`` two meanings, depending on the module."""
+    homes: dict[str, list[str]] = {}
+    for module in PUBLIC:
+        for name in _read(module).exports():
+            if name in _read(module).defined:
+                homes.setdefault(name, []).append(module)
+    twice = {name: modules for name, modules in homes.items() if len(modules) > 1}
+    assert not twice, f"public names defined in more than one public module: {twice}"
+
+
 @pytest.mark.parametrize("module", PUBLIC)
 def test_every_public_module_is_in_the_reference(module: str) -> None:
     assert module in _documented(), f"{module} has no section in the API reference (docs/api.rst)"

@@ -13,13 +13,13 @@ the same results). See the docs page "Double-dummy analysis".
 
 from __future__ import annotations
 
-from spades_rules.analysis.double_dummy import BACKENDS, Solution, card_values, solve, uses_dds
+from spades_rules.analysis.double_dummy import SOLVER_BACKENDS, Solution, card_values, solve, uses_dds
 from spades_rules.analysis.review import HandReview, PlayReview, review_hand
 from spades_rules.analysis.sampled import MAX_WORLDS, Analysis, CardAnalysis, analyse
 
 __all__ = [
-    "BACKENDS",
     "MAX_WORLDS",
+    "SOLVER_BACKENDS",
     "Analysis",
     "CardAnalysis",
     "HandReview",

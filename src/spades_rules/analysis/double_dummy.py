@@ -47,11 +47,11 @@ from spades_rules.engine import legal_actions
 from spades_rules.errors import AnalysisError
 from spades_rules.state import GameState, Phase
 
-__all__ = ["BACKENDS", "Solution", "card_values", "solve", "uses_dds"]
+__all__ = ["SOLVER_BACKENDS", "Solution", "card_values", "solve", "uses_dds"]
 
 _PLAY: Final = Phase.PLAY
 
-BACKENDS: Final[tuple[str, ...]] = ("auto", "python", "dds")
+SOLVER_BACKENDS: Final[tuple[str, ...]] = ("auto", "python", "dds")
 """The solvers :func:`solve` and :func:`card_values` accept as ``backend``: ``"python"`` (the library's own
 search, for every rule set), ``"dds"`` (Bo Haglund's DDS through ``endplay``, the ``dds`` extra, for the
 positions where Spades is bridge with spades trump: four seats in partnerships, the 52 cards, the usual
@@ -85,7 +85,7 @@ def solve(state: GameState, *, backend: str = "auto") -> Solution:
 
     ``state`` must be a :class:`~spades_rules.state.GameState` in the ``PLAY`` phase (an
     :class:`~spades_rules.views.Observation` hides cards: see :func:`~spades_rules.analysis.analyse`);
-    ``backend`` is one of :data:`BACKENDS`. Errors: :class:`~spades_rules.errors.ArgumentTypeError` for a
+    ``backend`` is one of :data:`SOLVER_BACKENDS`. Errors: :class:`~spades_rules.errors.ArgumentTypeError` for a
     value that is not a state, :class:`~spades_rules.errors.AnalysisError` for a state outside the play
     phase or an unknown or inapplicable backend; :class:`ModuleNotFoundError` naming the install line for
     ``backend="dds"`` without the ``dds`` extra."""
@@ -142,7 +142,7 @@ def card_values(state: GameState, *, backend: str = "auto") -> dict[Play, int]:
 def uses_dds(state: GameState) -> bool:
     """Whether :func:`solve` and :func:`card_values` take the DDS fast path for ``state`` with
     ``backend="auto"``: the ``dds`` extra is installed and the position is bridge with spades trump (see
-    :data:`BACKENDS`). Errors as for :func:`solve`."""
+    :data:`SOLVER_BACKENDS`). Errors as for :func:`solve`."""
     return _backend(state, "auto", "uses_dds")
 
 
@@ -161,9 +161,9 @@ def _backend(state: object, backend: object, function: str) -> bool:
             f"{function}() needs a state in the play phase, not in the {state.phase.value} phase "
             "(double-dummy values are defined once every hand is dealt and the bids and exchanges are done)"
         )
-    if type(backend) is not str or backend not in BACKENDS:
+    if type(backend) is not str or backend not in SOLVER_BACKENDS:
         raise AnalysisError(
-            f"{function}(): unknown backend {describe(backend)}; the backends are {', '.join(BACKENDS)}")
+            f"{function}(): unknown backend {describe(backend)}; the backends are {', '.join(SOLVER_BACKENDS)}")
     if backend == "python":
         return False
     from spades_rules.analysis._dds import dds_applies, dds_available, dds_import_error

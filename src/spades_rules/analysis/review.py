@@ -35,7 +35,7 @@ import attrs
 from spades_rules._core.checks import MAX_SEATS, check_seat, never_raising_text
 from spades_rules._core.messages import describe
 from spades_rules.actions import Bid, Play
-from spades_rules.analysis.double_dummy import BACKENDS, Solution, card_values, solve
+from spades_rules.analysis.double_dummy import SOLVER_BACKENDS, Solution, card_values, solve
 from spades_rules.errors import AnalysisError, ArgumentTypeError
 from spades_rules.records import replay, to_dict
 from spades_rules.state import GameState, Phase
@@ -128,9 +128,9 @@ def review_hand(
     ``backend`` as for :func:`~spades_rules.analysis.solve`. Errors: :class:`~spades_rules.errors.AnalysisError`
     for a hand the game does not have or bad options; :class:`~spades_rules.errors.RecordError` for a
     broken record."""
-    if type(backend) is not str or backend not in BACKENDS:
+    if type(backend) is not str or backend not in SOLVER_BACKENDS:
         raise AnalysisError(
-            f"review_hand(): unknown backend {describe(backend)}; the backends are {', '.join(BACKENDS)}")
+            f"review_hand(): unknown backend {describe(backend)}; the backends are {', '.join(SOLVER_BACKENDS)}")
     if most_tricks is not None and (type(most_tricks) is not int or most_tricks < 0):
         raise AnalysisError(
             f"review_hand(): most_tricks must be a number of tricks (0 or more), not {describe(most_tricks)}")

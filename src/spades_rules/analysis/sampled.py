@@ -29,7 +29,7 @@ import attrs
 from spades_rules._core.checks import MAX_SEATS, check_seat, never_raising_text, random_source
 from spades_rules._core.messages import describe
 from spades_rules.actions import Play
-from spades_rules.analysis.double_dummy import BACKENDS, card_values
+from spades_rules.analysis.double_dummy import SOLVER_BACKENDS, card_values
 from spades_rules.errors import AnalysisError, ArgumentTypeError
 from spades_rules.state import GameState, Phase
 from spades_rules.views import Observation, sample_deal
@@ -110,8 +110,9 @@ def analyse(view: Observation, *, worlds: int = 32, seed: object = None, backend
     check_view(view)
     if type(worlds) is not int or not 1 <= worlds <= MAX_WORLDS:
         raise AnalysisError(f"analyse(): worlds must be an integer from 1 to {MAX_WORLDS}, not {describe(worlds)}")
-    if type(backend) is not str or backend not in BACKENDS:
-        raise AnalysisError(f"analyse(): unknown backend {describe(backend)}; the backends are {', '.join(BACKENDS)}")
+    if type(backend) is not str or backend not in SOLVER_BACKENDS:
+        raise AnalysisError(
+            f"analyse(): unknown backend {describe(backend)}; the backends are {', '.join(SOLVER_BACKENDS)}")
     if view.phase is not Phase.PLAY or view.to_act != view.seat:
         raise AnalysisError(
             f"analyse() needs the view of the seat to play: seat {view.seat} does not play now "

@@ -62,7 +62,7 @@ from spades_rules.state import GameState, Phase
 from spades_rules.terminal.styles import CardStyle
 from spades_rules.views import observe
 
-__all__ = ["Session", "load_session", "save_atomically"]
+__all__ = ["Session", "load_session"]
 
 _DISPLAY_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 _SEED_BOUND: Final = 10**100
@@ -248,7 +248,7 @@ class Session:
         if self.save is None:
             return
         header = f"# spades-rules play: seat {self.seat}, seed {self.seed}, bots {self.bots}\n"
-        save_atomically(self.save, header + records.dumps(self.state))
+        files.save_atomically(self.save, header + records.dumps(self.state))
 
     # ------------------------------------------------------------------ what happened
     def _describe(self, before: GameState, action: Action, after: GameState) -> None:
@@ -557,14 +557,6 @@ def _integer(value: object, name: str) -> int:
         except Exception:
             pass
     raise ArgumentTypeError(f"the {name} must be an integer, not {describe(value)}", parameter=name)
-
-
-def save_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed over it, so that
-    the file is always either the old record or the new one, never half of one; a path that exists and is
-    not a regular file (a device, a named pipe, a folder, a symbolic link) is refused
-    (:func:`spades_rules.records.files.save_atomically`)."""
-    files.save_atomically(path, text)
 
 
 def load_session(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, object]]:

@@ -169,7 +169,7 @@ class Observation:
 
 
     def to_dict(self) -> dict[str, Any]:
-        """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.to_dict`); every legal
+        """The view's JSON-safe dict form (see :func:`~spades_rules.views.render.view_to_dict`); every legal
         action carries its integer ``code``. :meth:`from_dict` reads it back to an equal view.
 
         >>> from spades_rules import Rules, new_game
@@ -177,14 +177,14 @@ class Observation:
         >>> data["phase"], data["hand"], data["scores"]
         ('deal', [], [0, 0])
         """
-        return _render.to_dict(self)
+        return _render.view_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Observation:
         """The view whose dict form is ``data`` (JSON-decoded): ``Observation.from_dict(view.to_dict()) ==
         view``. The shape is checked field by field; :class:`~spades_rules.errors.ObservationError`
-        names what is wrong (see :func:`~spades_rules.views.render.from_dict`)."""
-        return _render.from_dict(cls, data)
+        names what is wrong (see :func:`~spades_rules.views.render.view_from_dict`)."""
+        return _render.view_from_dict(cls, data)
 
     def render(self) -> str:
         """A readable multi-line text of the view, for a terminal or a simple UI (``str(view)``).

@@ -1,9 +1,9 @@
 """The forms of an :class:`~spades_rules.views.Observation` besides the value: its JSON-safe dict form and
 its reader, its readable text, and the check of a view's shape.
 
-- :func:`to_dict` writes a view's JSON-safe dict form; every legal action carries its integer ``code``
+- :func:`view_to_dict` writes a view's JSON-safe dict form; every legal action carries its integer ``code``
   (:func:`~spades_rules.codec.encode_action`), so a client can answer with a code or with the action.
-- :func:`from_dict` reads it back (``Observation.from_dict(view.to_dict()) == view``), checking the shape
+- :func:`view_from_dict` reads it back (``Observation.from_dict(view.to_dict()) == view``), checking the shape
   key by key; :func:`check_view` checks the shape of a view value (types, lengths, seats, cards that
   exist and appear once), for views that come from outside: :func:`~spades_rules.views.sample_deal`
   checks its input with it first (the check itself lives in the private ``views._shape``, whose places
@@ -43,14 +43,14 @@ if TYPE_CHECKING:
 
 _View = TypeVar("_View", bound="Observation")
 
-__all__ = ["check_view", "from_dict", "render", "to_dict"]
+__all__ = ["check_view", "render", "view_from_dict", "view_to_dict"]
 
 _SUIT_OF_LETTER: Final = {suit.letter: suit for suit in Suit}
 """Largest number a view's dict may hold (scores, sizes): anything larger is not a game."""
 
 
-# ---------------------------------------------------------------------------------------- to_dict
-def to_dict(view: Observation) -> dict[str, Any]:
+# ----------------------------------------------------------------------------------- view_to_dict
+def view_to_dict(view: Observation) -> dict[str, Any]:
     """The JSON-safe dict of everything in ``view`` (one key per field, in field order)."""
     check_view(view)
     return {
@@ -108,9 +108,9 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
     return {"leader": trick.leader, "cards": _card_strings(trick.cards), "winner": trick.winner}
 
 
-# ---------------------------------------------------------------------------------------- from_dict
-def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
-    """The view of class ``cls`` whose dict form (:func:`to_dict`) is ``data``.
+# --------------------------------------------------------------------------------- view_from_dict
+def view_from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
+    """The view of class ``cls`` whose dict form (:func:`view_to_dict`) is ``data``.
 
     Every key must be there and no other; each value must have the type and length the rules ask for
     (one entry per seat or per side), cards must be cards of the rules' deck and appear once, and each
@@ -118,7 +118,7 @@ def from_dict(cls: type[_View], data: Mapping[str, Any]) -> _View:
     naming the key.
     """
     if not isinstance(cls, type) or getattr(cls, "__attrs_attrs__", None) is None:  # the views' class
-        raise ArgumentTypeError(f"from_dict needs the Observation class, not {describe(cls)}", parameter="cls")
+        raise ArgumentTypeError(f"view_from_dict needs the Observation class, not {describe(cls)}", parameter="cls")
     try:
         keys = _KEYS.get(cls)
         if keys is None:
@@ -197,7 +197,7 @@ def _rules(options: object) -> Rules:
 _RULES_READ: Final[dict[tuple[Any, ...], Rules]] = {}
 """The rules read from the ``rules`` keys seen last, by :func:`_rules_key`: building a ``Rules`` (validation
 and its compiled tables) is most of the cost of reading a view, and the views of one game all carry the
-same rules (``from_dict``'s speed trick; rules are immutable, so sharing one value is safe)."""
+same rules (``view_from_dict``'s speed trick; rules are immutable, so sharing one value is safe)."""
 _RULES_CACHE: Final = 256
 
 
@@ -258,7 +258,7 @@ def _mapping(value: object, where: Place, keys: Sequence[str]) -> Mapping[str, A
 
 
 _CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
-"""Each card by the string ``to_dict`` writes for it: a view's cards are read by a lookup, and only other
+"""Each card by the string ``view_to_dict`` writes for it: a view's cards are read by a lookup, and only other
 spellings (and errors) go through :meth:`Card.parse`."""
 
 
@@ -315,7 +315,7 @@ def _action(value: object, where: Place) -> Action:
 _ACTIONS_READ: Final[dict[tuple[Any, ...], Action]] = {}
 _CODED_READ: Final[dict[tuple[Any, ...], PlayerAction]] = {}
 """The actions (and the legal actions with their codes) read from the small flat dicts seen last, by
-:func:`_flat_key`: a view carries a dozen of them, the same from view to view (``from_dict``'s speed trick;
+:func:`_flat_key`: a view carries a dozen of them, the same from view to view (``view_from_dict``'s speed trick;
 actions are immutable values, so sharing one is safe)."""
 
 
