@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import logging
 import os
 import pickle
 import signal
@@ -477,7 +478,7 @@ def check_the_ray_backend(folder: Path) -> None:
     import ray
 
     match = Match(Rules.standard(), ("heuristic", "random"), 4, seed=6, hands=True, duplicate=True)
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="error", log_to_driver=False)
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
     try:
         remote = run(match, backend="ray", records=folder / "ray.jsonl", batch_size=3)
         assert remote == run(match, records=folder / "serial.jsonl")
