@@ -139,7 +139,7 @@ def main() -> None:
             before.sort()
             old_median = statistics.median(before)
             old_p90 = before[min(len(before) - 1, int(0.9 * len(before)))]
-            mark = ">" if over > len(before) // 2 else " "
+            mark = ">" if over >= len(before) - len(before) // 2 else " "  # a capped solve in the median
             line += (f" {mark}{1000 * old_median:>15.2f} {1000 * old_p90:>9.2f} "
                      f"{mark}{old_median / max(median, 1e-6):>7.1f}")
             if over:
