@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from _fixtures import random_states
 from spades_rules import (
     ALL_CARDS,
     Bid,
@@ -90,16 +91,15 @@ def test_resuming_a_hand_builds_the_state_apply_builds(name: str) -> None:
     rng = random.Random(name)
     checked = 0
     for _ in range(6):
-        state = new_game(rules, dealer=rng.randrange(rules.players))
-        start = state
-        while not state.is_over and checked < 400:
+        start = new_game(rules, dealer=rng.randrange(rules.players))
+        for state in random_states(rules, rng, state=start):
+            if checked >= 400:
+                break
             if state.phase is Phase.DEAL:
                 start = state
-                state = apply(state, Deal.shuffled(rules, rng))
-            else:
-                state = apply(state, rng.choice(legal_actions(state)))
+                continue
             hand = state.hand
-            if hand is None or state.phase in (Phase.DEAL, Phase.GAME_OVER):
+            if hand is None or state.phase is Phase.GAME_OVER:
                 continue
             resumed = resume_hand(
                 start, hand.deal, draws=hand.draws, bids=hand.bids, exchanges=hand.exchanges,

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from _fixtures import random_states
 from _work import calls_made
 from spades_rules import (
     Bid,
@@ -253,13 +254,9 @@ def test_the_engine_and_the_score_sheet_share_one_end_of_hand() -> None:
 def _random_game_and_sheet(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
     scores = [rng.choice((0, 40, -30)) for _ in rules.sides]
-    state = new_game(rules, scores=scores, dealer=rng.randrange(rules.players))
     sheet = ScoreSheet(rules, scores=scores)
-    while not state.is_over:
-        if state.is_chance:
-            state = apply(state, Deal.shuffled(rules, rng))
-            continue
-        state = apply(state, rng.choice(legal_actions(state)))
+    start = new_game(rules, scores=scores, dealer=rng.randrange(rules.players))
+    for state in random_states(rules, rng, state=start):
         if len(state.results) > sheet.hands_played:
             result = state.results[-1]
             sheet = sheet.add(result.bids, result.tricks_won)
@@ -303,10 +300,7 @@ def test_engine_games_score_failed_nil_bags_without_points() -> None:
 # ------------------------------------------------------------------------------------------- undo, save and load
 def _engine_sheet(rules: Rules, seed: int) -> ScoreSheet:
     """The sheet of a random engine game under ``rules`` (each hand's bids and tricks as the engine played them)."""
-    rng = random.Random(seed)
-    state = new_game(rules)
-    while not state.is_over:
-        state = apply(state, Deal.shuffled(rules, rng) if state.is_chance else rng.choice(legal_actions(state)))
+    *_, state = random_states(rules, random.Random(seed))
     sheet = ScoreSheet(rules)
     for result in state.results:
         sheet = sheet.add(result.bids, result.tricks_won)
