@@ -201,7 +201,7 @@ def examples(session: nox.Session) -> None:
 CORE = ["errors", "cards", "rules/tables", "_core/fields", "_core/bid_rule", "rules/__init__", "actions", "state"]
 CORE += ["_core/bidding", "_core/sheet_bids"]
 CORE += ["scoring/__init__", "_core/refusals", "engine", "_core/resume", "records/walk", "codec"]
-CORE_FLOOR = 97.5  # measured 98.4 % (CI=true: derandomized examples)
+CORE_FLOOR = 98.0  # lines, measured 98.9 % (CI: the quick Hypothesis profile)
 
 
 # The tests that need an extra, measured in one half of the coverage run (``coverage-extras``) while the rest
