@@ -22,7 +22,7 @@ from spades_rules import Deal, GameState, Phase, Rules, apply, legal_actions, ne
 from spades_rules import bots as bots_module  # noqa: E402
 from spades_rules import strategies as sst  # noqa: E402
 from spades_rules._core.playouts import _fast_exchange, fast_bid, fast_play, play_out  # noqa: E402
-from spades_rules.actions import Action, Bid, Play  # noqa: E402
+from spades_rules.actions import Action, Bid, Play, Redeal  # noqa: E402
 from spades_rules.batch import BatchGame, _search  # noqa: E402
 from spades_rules.batch._compile import PLAY  # noqa: E402
 from spades_rules.bots import HeuristicBot, SearchBot, iter_game  # noqa: E402
@@ -117,7 +117,9 @@ def test_the_batched_policy_passes_and_bids_as_the_scalar_one() -> None:
 
 
 def _ends_agree(rules: Rules, states: list[GameState], rng: random.Random) -> int:
-    firsts: list[Action] = [rng.choice(legal_actions(state)) for state in states]
+    # the searched choices: never a redeal call (the search weighs bids and cards; a call ends no hand)
+    firsts: list[Action] = [rng.choice([a for a in legal_actions(state) if not isinstance(a, Redeal)])
+                            for state in states]
     ends = _search.play_out(states, firsts)
     for row, (state, first) in enumerate(zip(states, firsts, strict=True)):
         end = play_out(apply(state, first), fast_bid)
