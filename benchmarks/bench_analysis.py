@@ -10,8 +10,8 @@ beside them. ``--against REVISION`` also solves every position with the library 
 run, each solve stopped after ``--limit`` seconds of wall time (then counted as that limit, a lower
 bound, marked ``>``). ``--agreement N`` also compares the position's value (:func:`solve`) and every legal
 card's value (:func:`card_values`) on N random positions with ``--least-left`` to ``--most-left`` tricks
-left (13: whole deals), the current trick part played (0 to 3 cards, at random), and prints the positions
-and card values compared by tricks left and every disagreement.
+left (13: whole deals), the current trick part played (0 to 3 cards, at random, or ``--played``), and
+prints the positions and card values compared by tricks left and every disagreement.
 
 Run: ``python benchmarks/bench_analysis.py [--tricks 1,3,5,8] [--positions 20] [--seed 1]
 [--against REVISION] [--limit 60] [--agreement 0] [--least-left 1] [--most-left 8] [--progress 250]
@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--agreement", type=int, default=0, help="positions compared with DDS card by card")
     parser.add_argument("--least-left", type=int, default=1, help="the fewest tricks left in the agreement run")
     parser.add_argument("--most-left", type=int, default=8, help="the most tricks left in the agreement run")
+    parser.add_argument("--played", type=int, default=None,
+                        help="cards already played to the current trick in the agreement run (default: 0-3 at random)")
     parser.add_argument("--progress", type=int, default=250, help="print the agreement count every N positions")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 2 positions at 1, 3 and 5 tricks")
     parser.add_argument("--no-speed", action="store_true", help="only the agreement run")
@@ -146,13 +148,15 @@ def main() -> None:
                 line += f"  ({over} over {args.limit:g} s)"
         print(f"{line}  {_load():>16}", flush=True)
     if args.agreement:
-        _agreement(args.agreement, args.seed, args.least_left, args.most_left, args.progress)
+        _agreement(args.agreement, args.seed, args.least_left, args.most_left, args.progress, args.played)
 
 
-def _agreement(count: int, seed: int, least: int, most: int, progress: int) -> None:
+def _agreement(count: int, seed: int, least: int, most: int, progress: int, fixed: int | None) -> None:
     """Compare both solvers' :func:`solve` and :func:`card_values` on ``count`` random positions."""
     if not 1 <= least <= most <= 13:
         raise SystemExit("need 1 <= --least-left <= --most-left <= 13")
+    if fixed is not None and not 0 <= fixed <= 3:
+        raise SystemExit("--played takes 0 to 3 cards")
     rng = random.Random(seed)
     positions: dict[int, int] = {}
     cards: dict[int, int] = {}
@@ -160,7 +164,7 @@ def _agreement(count: int, seed: int, least: int, most: int, progress: int) -> N
     agree = compared = whole_deals = part_played = 0
     for number in range(count):
         left = rng.randint(least, most)
-        played = rng.randrange(4)
+        played = rng.randrange(4) if fixed is None else fixed
         state = _position(rng, left, played)
         started = time.process_time()
         ours = card_values(state, backend="python"), solve(state, backend="python")
@@ -177,7 +181,7 @@ def _agreement(count: int, seed: int, least: int, most: int, progress: int) -> N
             print(f"  DISAGREE at position {number} ({left} tricks left, {played} played to the trick):"
                   f" python {ours}, dds {theirs}", flush=True)
         if progress and (number + 1) % progress == 0:
-            print(f"  ... {agree} of {number + 1} agree ({left} tricks left last, pure solver"
+            print(f"  ... {agree} of {number + 1} agree, {compared} card values ({left} tricks left last, pure solver"
                   f" {sum(cpu.values()):.1f} s CPU so far); {_load()}", flush=True)
     print(f"agreement with DDS (solve and card_values), seed {seed}: {agree} of {count} positions agree,"
           f" {count - agree} disagree; {compared} card values compared; {whole_deals} whole deals,"
