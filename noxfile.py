@@ -242,9 +242,9 @@ def coverage_extras(session: nox.Session) -> None:
 
 @nox.session(python=COVERAGE_PYTHON)
 def coverage(session: nox.Session) -> None:
-    """Line coverage (through sys.monitoring) of the whole suite with every extra installed: both halves, combined; fails below
-    either floor. ``-- combine``: only combine and report the halves already measured (CI runs them side by
-    side)."""
+    """Line coverage (through sys.monitoring) of the whole suite with every extra installed: both halves,
+    combined; fails below either floor. ``-- combine``: only combine and report the halves already measured
+    (CI runs them side by side)."""
     session.install("-e", f".[{','.join(EXTRAS)}]", *_group("test"))
     if session.posargs != ["combine"]:
         session.run("coverage", "erase")
