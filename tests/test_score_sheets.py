@@ -255,7 +255,7 @@ def _random_game_and_sheet(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
     scores = [rng.choice((0, 40, -30)) for _ in rules.sides]
     sheet = ScoreSheet(rules, scores=scores)
-    start = new_game(rules, scores=scores, dealer=rng.randrange(rules.players))
+    state = start = new_game(rules, scores=scores, dealer=rng.randrange(rules.players))
     for state in random_states(rules, rng, state=start):
         if len(state.results) > sheet.hands_played:
             result = state.results[-1]
