@@ -22,8 +22,10 @@ import os
 import statistics
 import time
 
+from _duplicate import play_game
+
 from spades_rules import Rules
-from spades_rules.bots import DoubleDummyBot, iter_game
+from spades_rules.bots import DoubleDummyBot
 from spades_rules.simulation import Match, wilson_interval
 
 
@@ -33,27 +35,14 @@ def _bot(worlds: int, exact_tricks: int, seed: int) -> DoubleDummyBot:
 
 def _game(match: Match, index: int) -> dict[str, float]:
     """Play game ``index`` exactly as the match does; the bot's side's result and its CPU time."""
-    bots = match.bots_for(index)
-    lineup = match.lineup(index)
-    rules = match.play_rules
-    decisions = 0
-    final = None
-    for before, _, after in iter_game(rules, bots, seed=match.game_seed(index)):
-        final = after
-        decisions += before.to_act is not None and lineup[before.to_act] == 0
-    assert final is not None and final.is_over
-    sides = {rules.side_of(seat) for seat in range(rules.players) if lineup[seat] == 0}
+    bots, result = play_game(match, index)
     ours = [bot for bot in bots if isinstance(bot, DoubleDummyBot)]
-    best_other = max(score for at, score in enumerate(final.scores) if at not in sides)
     return {
-        "won": float(final.winner in sides),
-        "tie": float(final.winner is None),
-        "margin": float(max(final.scores[side] for side in sides) - best_other),
+        **result,
         "solved_cpu": sum(bot.cpu_seconds for bot in ours),
         "cpu": sum(bot.cpu_seconds + bot.search.cpu_seconds for bot in ours),
         "longest": max(bot.max_cpu_seconds for bot in ours),
         "solved": float(sum(bot.decisions for bot in ours)),
-        "decisions": float(decisions),
     }
 
 

@@ -27,8 +27,10 @@ import time
 from functools import partial
 from typing import Any
 
+from _duplicate import play_game
+
 from spades_rules import Rules
-from spades_rules.bots import SearchBot, iter_game
+from spades_rules.bots import SearchBot
 from spades_rules.simulation import Match, wilson_interval
 
 
@@ -50,27 +52,15 @@ class TimedSearchBot(SearchBot):
 def _game(match: Match, index: int) -> dict[str, Any]:
     """Play game ``index`` exactly as the match does; the search side's result and its bots' CPU times (and,
     against the scalar bot, the other side's)."""
-    bots = match.bots_for(index)
+    bots, result = play_game(match, index)
     lineup = match.lineup(index)
-    rules = match.play_rules
-    decisions = 0
-    final = None
-    for before, _, after in iter_game(rules, bots, seed=match.game_seed(index)):
-        final = after
-        decisions += before.to_act is not None and lineup[before.to_act] == 0
-    assert final is not None and final.is_over
-    sides = {rules.side_of(seat) for seat in range(rules.players) if lineup[seat] == 0}
     searchers = [bot for seat, bot in enumerate(bots) if isinstance(bot, SearchBot) and lineup[seat] == 0]
     others = [bot for seat, bot in enumerate(bots) if isinstance(bot, TimedSearchBot) and lineup[seat] != 0]
-    best_other = max(score for at, score in enumerate(final.scores) if at not in sides)
     return {
-        "won": float(final.winner in sides),
-        "tie": float(final.winner is None),
-        "margin": float(max(final.scores[side] for side in sides) - best_other),
+        **result,
         "cpu": sum(bot.cpu_seconds for bot in searchers),
         "longest": max(bot.max_cpu_seconds for bot in searchers),
         "searched": float(sum(bot.decisions for bot in searchers)),
-        "decisions": float(decisions),
         "times": [spent for bot in searchers if isinstance(bot, TimedSearchBot) for spent in bot.times],
         "other_times": [spent for bot in others for spent in bot.times],
     }
